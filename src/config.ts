@@ -1,0 +1,130 @@
+// Environment -> typed, validated configuration. A bad variable stops the start with a message naming it.
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  adminToken: string | undefined;
+  sandbox: boolean;
+  sandboxSettlement: 'auto' | 'manual';
+  sandboxBankClientSecret: string;
+  allowPrivateWebhooks: boolean;
+  maxAmountPence: number;
+  maxBodyBytes: number;
+  maxUploadBytes: number;
+  rateLimitPerMinute: number;
+  logLevel: LogLevel;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  consentDays: number;
+  dataApiCheckDays: number;
+  workers: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function amount(env: Env, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  if (!/^[0-9]+\.[0-9]{2}$/.test(raw))
+    throw new ConfigError(name, `must be an amount like 1000000.00, got "${raw}"`);
+  const [units, pence] = raw.split('.') as [string, string];
+  return Number(units) * 100 + Number(pence);
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'paybank.db')}`;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', `must start with sqlite: or postgres://, got "${databaseUrl}"`);
+  }
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const adminToken = env.ADMIN_TOKEN || undefined;
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('ADMIN_TOKEN', 'must be at least 16 characters');
+  }
+  const settlement = env.SANDBOX_SETTLEMENT || 'auto';
+  if (settlement !== 'auto' && settlement !== 'manual') {
+    throw new ConfigError('SANDBOX_SETTLEMENT', `must be auto or manual, got "${settlement}"`);
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got "${smtpUrl}"`);
+  }
+  const sandbox = bool(env, 'SANDBOX', false);
+  return {
+    port,
+    host,
+    publicUrl,
+    databaseUrl,
+    dataDir,
+    adminToken,
+    sandbox,
+    sandboxSettlement: settlement,
+    sandboxBankClientSecret: env.SANDBOX_BANK_CLIENT_SECRET || 'sandbox-secret',
+    allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', sandbox),
+    maxAmountPence: amount(env, 'MAX_AMOUNT', '1000000.00'),
+    maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 100_000_000),
+    logLevel,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'paybank <no-reply@paybank.local>',
+    consentDays: int(env, 'CONSENT_DAYS', 90, 1, 3650),
+    dataApiCheckDays: int(env, 'DATA_API_CHECK_DAYS', 3, 1, 365),
+    workers: bool(env, 'WORKERS', true),
+  };
+}

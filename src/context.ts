@@ -1,0 +1,19 @@
+// What the domain needs from the outside world, built once per app and passed to every service call.
+import type { Config } from './config.js';
+import type { Clock } from './domain/clock.js';
+import type { Db, Engine, Store } from './store/database.js';
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+export interface Deps {
+  config: Config;
+  store: Store;
+  db: Db;
+  engine: Engine;
+  clock: Clock;
+  log: Logger;
+}

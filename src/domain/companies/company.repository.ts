@@ -1,0 +1,49 @@
+import type { Db } from '../../store/database.js';
+import type { Address, Company, CompanyStatus, CompanyType } from './company.js';
+import type { CompanyTable } from './company.row.js';
+
+export function toCompany(row: CompanyTable): Company {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    name: row.name,
+    industry: row.industry,
+    countryCode: row.country_code,
+    type: row.type as CompanyType,
+    identifier: row.identifier,
+    status: row.status as CompanyStatus,
+    publicEmail: row.public_email,
+    publicWebsite: row.public_website,
+    privacyPolicy: row.privacy_policy,
+    supportPhone: row.support_phone,
+    taxNumber: row.tax_number,
+    contactName: row.contact_name,
+    tradingName: row.trading_name,
+    address: JSON.parse(row.address) as Address,
+    tradingAddress: row.trading_address ? (JSON.parse(row.trading_address) as Address) : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertCompany(db: Db, row: CompanyTable): Promise<void> {
+  await db.insertInto('companies').values(row).execute();
+}
+
+export async function findCompanyRow(db: Db, id: string): Promise<CompanyTable | undefined> {
+  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listCompanyRows(db: Db, partnerId: string): Promise<CompanyTable[]> {
+  return db
+    .selectFrom('companies')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function updateCompanyRow(db: Db, id: string, patch: Partial<CompanyTable>): Promise<void> {
+  await db.updateTable('companies').set(patch).where('id', '=', id).execute();
+}

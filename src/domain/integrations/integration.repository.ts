@@ -1,0 +1,102 @@
+import type { Db } from '../../store/database.js';
+import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import type { Integration } from './integration.js';
+import type { IntegrationTable } from './integration.row.js';
+
+export function toIntegration(row: IntegrationTable): Integration {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    webhookUrl: row.webhook_url,
+    redirectUrl: row.redirect_url,
+    servicePaymentPageRedirectEnabled: row.service_page_redirect === 1,
+    isRetryWebhookEnabled: row.retry_webhooks === 1,
+    isSandbox: row.is_sandbox === 1,
+    bankAccountId: row.bank_account_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertIntegration(db: Db, row: IntegrationTable): Promise<void> {
+  await db.insertInto('integrations').values(row).execute();
+}
+
+/** A live (not deleted) integration of the company. */
+export async function findIntegrationRow(
+  db: Db,
+  companyId: string,
+  id: string,
+): Promise<IntegrationTable | undefined> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findLiveIntegrationRow(db: Db, id: string): Promise<IntegrationTable | undefined> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function pageIntegrationRows(
+  db: Db,
+  companyId: string,
+  request: PageRequest,
+): Promise<Page<IntegrationTable>> {
+  const base = db
+    .selectFrom('integrations')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(request.limit)
+      .offset(offsetOf(request))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows, Number(count.n), request);
+}
+
+export async function updateIntegrationRow(
+  db: Db,
+  companyId: string,
+  id: string,
+  patch: Partial<IntegrationTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('integrations')
+    .set(patch)
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives every live integration of the company without a bank account this one. */
+export async function attachToUnboundIntegrations(
+  db: Db,
+  companyId: string,
+  bankAccountId: string,
+  at: string,
+) {
+  await db
+    .updateTable('integrations')
+    .set({ bank_account_id: bankAccountId, updated_at: at })
+    .where('company_id', '=', companyId)
+    .where('bank_account_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+}

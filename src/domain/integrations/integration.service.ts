@@ -1,0 +1,145 @@
+// Integrations of a managed company: the merchant credential (integration-id + secret-key), the webhook
+// destination and the redirect behaviour. Shared by groups C and D; group A authenticates with it.
+import type { Deps } from '../../context.js';
+import type { PageRequest } from '../../store/paging.js';
+import { mapPage, type Page } from '../../store/paging.js';
+import * as bankAccounts from '../bank-accounts/bank-account.repository.js';
+import { isoNow } from '../clock.js';
+import { DomainError, notFound } from '../errors.js';
+import { isId, newId, newSecret } from '../ids.js';
+import { hashSecret, newWebhookSecret, secretMatches } from '../secrets.js';
+import { assertHttpUrl } from '../webhooks/webhook-url.js';
+import type { Integration, IntegrationWithSecrets, IntegrationWrite } from './integration.js';
+import * as repo from './integration.repository.js';
+
+async function usableBankAccountId(deps: Deps, companyId: string, bankAccountId: string): Promise<string> {
+  const account = isId(bankAccountId)
+    ? await bankAccounts.findBankAccountRow(deps.db, companyId, bankAccountId)
+    : undefined;
+  if (!account) throw notFound('bank account');
+  if (account.status === 'disabled') throw new DomainError('invalid_state', 'the bank account is disabled');
+  return account.id;
+}
+
+function checkUrls(input: IntegrationWrite): void {
+  assertHttpUrl('/webhookUrl', input.webhookUrl);
+  if (input.redirectUrl) assertHttpUrl('/redirectUrl', input.redirectUrl);
+}
+
+export async function createIntegration(
+  deps: Deps,
+  companyId: string,
+  input: IntegrationWrite,
+): Promise<Required<IntegrationWithSecrets>> {
+  checkUrls(input);
+  const bankAccountId = input.bankAccountId
+    ? await usableBankAccountId(deps, companyId, input.bankAccountId)
+    : ((await bankAccounts.findDefaultBankAccountRow(deps.db, companyId))?.id ?? null);
+  const now = isoNow(deps.clock);
+  const secretKey = newSecret();
+  const webhookSecret = newWebhookSecret();
+  const row = {
+    id: newId(),
+    company_id: companyId,
+    name: input.name,
+    webhook_url: input.webhookUrl,
+    webhook_secret: webhookSecret,
+    redirect_url: input.redirectUrl ?? null,
+    service_page_redirect: input.servicePaymentPageRedirectEnabled ? 1 : 0,
+    retry_webhooks: input.isRetryWebhookEnabled ? 1 : 0,
+    is_sandbox: input.isSandbox ? 1 : 0,
+    bank_account_id: bankAccountId,
+    secret_hash: hashSecret(secretKey),
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await repo.insertIntegration(deps.db, row);
+  return { integration: repo.toIntegration(row), secretKey, webhookSecret };
+}
+
+export async function getIntegration(deps: Deps, companyId: string, id: string): Promise<Integration> {
+  const row = isId(id) ? await repo.findIntegrationRow(deps.db, companyId, id) : undefined;
+  if (!row) throw notFound('integration');
+  return repo.toIntegration(row);
+}
+
+export async function listIntegrations(
+  deps: Deps,
+  companyId: string,
+  request: PageRequest,
+): Promise<Page<Integration>> {
+  return mapPage(await repo.pageIntegrationRows(deps.db, companyId, request), repo.toIntegration);
+}
+
+/** Replaces the integration's settings; a changed webhook URL gets a new signing secret, answered once. */
+export async function updateIntegration(
+  deps: Deps,
+  companyId: string,
+  id: string,
+  input: IntegrationWrite,
+): Promise<IntegrationWithSecrets> {
+  const current = await getIntegration(deps, companyId, id);
+  checkUrls(input);
+  const bankAccountId = input.bankAccountId
+    ? await usableBankAccountId(deps, companyId, input.bankAccountId)
+    : current.bankAccountId;
+  const webhookSecret = input.webhookUrl !== current.webhookUrl ? newWebhookSecret() : undefined;
+  await repo.updateIntegrationRow(deps.db, companyId, id, {
+    name: input.name,
+    webhook_url: input.webhookUrl,
+    ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
+    redirect_url: input.redirectUrl === undefined ? current.redirectUrl : input.redirectUrl,
+    service_page_redirect: input.servicePaymentPageRedirectEnabled ? 1 : 0,
+    retry_webhooks: (input.isRetryWebhookEnabled ?? current.isRetryWebhookEnabled) ? 1 : 0,
+    is_sandbox: (input.isSandbox ?? current.isSandbox) ? 1 : 0,
+    bank_account_id: bankAccountId,
+    updated_at: isoNow(deps.clock),
+  });
+  const integration = await getIntegration(deps, companyId, id);
+  return webhookSecret ? { integration, webhookSecret } : { integration };
+}
+
+/** Deletes the integration; its credentials stop working with the same write. */
+export async function deleteIntegration(deps: Deps, companyId: string, id: string): Promise<void> {
+  const now = isoNow(deps.clock);
+  const deleted =
+    isId(id) &&
+    (await repo.updateIntegrationRow(deps.db, companyId, id, { deleted_at: now, updated_at: now }));
+  if (!deleted) throw notFound('integration');
+}
+
+export async function attachBankAccount(
+  deps: Deps,
+  companyId: string,
+  id: string,
+  bankAccountId: string,
+): Promise<Integration> {
+  await getIntegration(deps, companyId, id);
+  const accountId = await usableBankAccountId(deps, companyId, bankAccountId);
+  await repo.updateIntegrationRow(deps.db, companyId, id, {
+    bank_account_id: accountId,
+    updated_at: isoNow(deps.clock),
+  });
+  return getIntegration(deps, companyId, id);
+}
+
+export async function rotateSecretKey(deps: Deps, companyId: string, id: string): Promise<string> {
+  await getIntegration(deps, companyId, id);
+  const secretKey = newSecret();
+  await repo.updateIntegrationRow(deps.db, companyId, id, {
+    secret_hash: hashSecret(secretKey),
+    updated_at: isoNow(deps.clock),
+  });
+  return secretKey;
+}
+
+/** The live integration behind a merchant credential, or undefined (same work for unknown ids). */
+export async function authenticateIntegration(
+  deps: Deps,
+  integrationId: string,
+  secretKey: string,
+): Promise<Integration | undefined> {
+  const row = isId(integrationId) ? await repo.findLiveIntegrationRow(deps.db, integrationId) : undefined;
+  return secretMatches(secretKey, row?.secret_hash) && row ? repo.toIntegration(row) : undefined;
+}

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { useAdminAuth } from '../auth/admin-auth.js';
+import { setUpGroup } from '../group.js';
+import { adminPartnerRoutes } from './partners.js';
+
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  await setUpGroup(app, app.deps, { auth: useAdminAuth, apiVersion: () => undefined });
+  await app.register(adminPartnerRoutes);
+};

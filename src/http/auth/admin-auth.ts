@@ -1,0 +1,13 @@
+// Operator credential: `Authorization: Bearer <ADMIN_TOKEN>`, only on /admin/v1.
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../context.js';
+import { isAdminToken } from '../../domain/partners/admin-token.js';
+import { header, unauthorized } from './auth.js';
+
+export function useAdminAuth(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onRequest', async (request) => {
+    const match = /^Bearer (\S+)$/.exec(header(request, 'authorization') ?? '');
+    if (!match?.[1] || !(await isAdminToken(deps, match[1]))) throw unauthorized();
+    request.auth = { kind: 'admin', credential: 'admin' };
+  });
+}

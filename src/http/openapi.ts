@@ -1,0 +1,59 @@
+// The OpenAPI 3.1 document, generated from the route schemas, and its rendered reference at /docs.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { API_VERSIONS } from './group.js';
+
+export const TAGS = [
+  {
+    name: 'merchant-payments',
+    description: 'Group A: merchant payments',
+    'x-version': API_VERSIONS.merchant,
+  },
+  { name: 'bank-accounts', description: 'Group B: bank accounts', 'x-version': API_VERSIONS.bankAccounts },
+  { name: 'integrations', description: 'Group C: integrations', 'x-version': API_VERSIONS.integrations },
+  { name: 'partner', description: 'Group D: partner', 'x-version': API_VERSIONS.partner },
+  { name: 'public', description: "The customer's payment: links, QR codes, initiate payment, pages" },
+  { name: 'sandbox', description: 'Simulation controls and the sandbox bank (SANDBOX=true only)' },
+  { name: 'admin', description: 'Operator API: partners, terminals, API keys' },
+  { name: 'operations', description: 'Health, metrics and this document' },
+];
+
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'paybank',
+        version,
+        description: 'Pay-by-bank payments: links, QR codes, refunds, recurring payments and a partner API.',
+      },
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          merchantIntegration: { type: 'apiKey', in: 'header', name: 'integration-id' },
+          merchantSecret: { type: 'apiKey', in: 'header', name: 'secret-key' },
+          terminalId: { type: 'apiKey', in: 'header', name: 'terminal-id' },
+          terminalSecret: { type: 'apiKey', in: 'header', name: 'terminal-secret' },
+          partnerSecret: { type: 'apiKey', in: 'header', name: 'apisecret' },
+          adminToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/** Security requirement per route prefix, added to every operation so that the document says which keys. */
+export function securityFor(url: string): Array<Record<string, string[]>> | undefined {
+  if (url.startsWith('/merchant/')) return [{ merchantIntegration: [], merchantSecret: [] }];
+  if (url.startsWith('/terminal/')) return [{ terminalId: [], terminalSecret: [] }];
+  if (url.startsWith('/partner/')) return [{ partnerSecret: [] }];
+  if (url.startsWith('/admin/')) return [{ adminToken: [] }];
+  return undefined;
+}

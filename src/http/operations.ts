@@ -1,0 +1,58 @@
+// Health, readiness, request ids and Prometheus metrics.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Deps } from '../context.js';
+import { sendProblem } from './error-handler.js';
+
+export function registerOperations(app: FastifyInstance, deps: Deps): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'paybank_http_requests_total',
+    help: 'HTTP requests by route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'paybank_http_request_duration_seconds',
+    help: 'HTTP request duration by route',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: reply.statusCode });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/health/live', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({
+    status: 'ok',
+  }));
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['operations'], summary: 'Readiness (database)' } },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(deps.db);
+        return { status: 'ok' };
+      } catch (err) {
+        request.log.error({ err }, 'database not ready');
+        return sendProblem(reply, request, 'service_unavailable', 'the database does not answer');
+      }
+    },
+  );
+  app.get(
+    '/metrics',
+    { schema: { tags: ['operations'], summary: 'Prometheus metrics' } },
+    async (_request, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// RFC 9457 problem details: every error body of the API (API.md 1.1) is built here.
+import type { ErrorCode, FieldError } from '../domain/errors.js';
+
+export type ProblemCode =
+  | ErrorCode
+  | 'malformed_json'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ProblemCode;
+  detail: string;
+  errors?: FieldError[];
+  requestId: string;
+}
+
+/** The one place where an error code becomes an HTTP status and a title. */
+export function statusOf(code: ProblemCode): { status: number; title: string } {
+  switch (code) {
+    case 'validation_failed':
+      return { status: 400, title: 'Validation failed' };
+    case 'malformed_json':
+      return { status: 400, title: 'Malformed JSON' };
+    case 'unauthorized':
+      return { status: 401, title: 'Unauthorized' };
+    case 'forbidden':
+      return { status: 403, title: 'Forbidden' };
+    case 'not_found':
+      return { status: 404, title: 'Not found' };
+    case 'invalid_state':
+      return { status: 409, title: 'Invalid state' };
+    case 'idempotency_conflict':
+      return { status: 409, title: 'Idempotency conflict' };
+    case 'payload_too_large':
+      return { status: 413, title: 'Payload too large' };
+    case 'unsupported_media_type':
+      return { status: 415, title: 'Unsupported media type' };
+    case 'idempotency_key_reused':
+      return { status: 422, title: 'Idempotency key reused' };
+    case 'rate_limited':
+      return { status: 429, title: 'Too many requests' };
+    case 'bank_unavailable':
+      return { status: 502, title: 'Bank unavailable' };
+    case 'service_unavailable':
+      return { status: 503, title: 'Service unavailable' };
+    case 'internal':
+      return { status: 500, title: 'Internal error' };
+  }
+}
+
+export function problem(
+  code: ProblemCode,
+  detail: string,
+  requestId: string,
+  errors?: FieldError[],
+): Problem {
+  const { status, title } = statusOf(code);
+  return {
+    type: `https://paybank.dev/problems/${code.replaceAll('_', '-')}`,
+    title,
+    status,
+    code,
+    detail,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+    requestId,
+  };
+}

@@ -1,0 +1,54 @@
+// Schemas shared by many routes. Written once: they validate, type the handlers and document the API.
+import { type TSchema, Type } from '@sinclair/typebox';
+import { ID_PATTERN } from '../domain/ids.js';
+import { AMOUNT_PATTERN } from '../domain/money.js';
+
+export const Id = Type.String({ pattern: ID_PATTERN, description: '24 lowercase hex characters' });
+export const Amount = Type.String({ pattern: AMOUNT_PATTERN, description: 'two decimals, e.g. 12.50' });
+export const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseconds' });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const IdParams = Type.Object({ id: Id });
+export const CompanyParams = Type.Object({ companyId: Id });
+export const CompanyIdParams = Type.Object({ companyId: Id, id: Id });
+
+export const PageQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+});
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String(),
+    detail: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    requestId: Type.String(),
+  },
+  { $id: 'Problem', description: 'RFC 9457 problem details' },
+);
+
+const problemRef = Type.Ref('Problem');
+
+/** The error responses a route can give, for the OpenAPI document. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const status of [...statuses, 500]) out[status] = problemRef;
+  return out;
+}
+
+/** Paging envelope of groups B and C (spec 2.12). */
+export function PagingB<T extends TSchema>(doc: T) {
+  return Type.Object({
+    data: Type.Object({
+      page: Type.Integer(),
+      totalDocs: Type.Integer(),
+      totalPages: Type.Integer(),
+      limit: Type.Integer(),
+      hasNextPage: Type.Boolean(),
+      docs: Type.Array(doc),
+    }),
+  });
+}

@@ -1,0 +1,96 @@
+// Builds the app from config: used by main.ts and by every test.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Deps } from './context.js';
+import { type Clock, systemClock } from './domain/clock.js';
+import { adminRoutes } from './http/admin/index.js';
+import './http/deps.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerOpenApi, securityFor } from './http/openapi.js';
+import { registerOperations } from './http/operations.js';
+import { ProblemSchema } from './http/schemas.js';
+import { terminalRoutes } from './http/terminal/index.js';
+import { registerValidation } from './http/validation.js';
+import { openStore, type Store } from './store/database.js';
+import { migrateToLatest } from './store/migrate.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+export interface BuildOptions {
+  config: Config;
+  store?: Store;
+  clock?: Clock;
+  /** Defaults to true: run the schema migrations before answering. */
+  migrate?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  deps: Deps;
+}
+
+/** Schemas referenced by $id from route schemas (validation, serialisation and the document). */
+const SHARED_SCHEMAS = [ProblemSchema];
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const store = options.store ?? openStore(config.databaseUrl);
+  if (options.migrate !== false) await migrateToLatest(store.db);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: [
+        'req.headers.apisecret',
+        'req.headers["secret-key"]',
+        'req.headers["terminal-secret"]',
+        'req.headers.authorization',
+      ],
+    },
+    bodyLimit: config.maxBodyBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const deps: Deps = {
+    config,
+    store,
+    db: store.db,
+    engine: store.engine,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', undefined);
+  app.decorateRequest('company', undefined);
+  app.decorateRequest('idempotency', undefined);
+  app.addHook('onRoute', (route) => {
+    const security = securityFor(route.url);
+    if (security && route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
+  });
+
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  registerValidation(app, SHARED_SCHEMAS);
+  registerErrorHandling(app);
+  await app.register(helmet, { global: true });
+  await app.register(underPressure, { maxEventLoopDelay: 2000, exposeStatusRoute: false });
+  await app.register(formbody);
+  await registerOpenApi(app, pkg.version);
+  registerOperations(app, deps);
+
+  await app.register(adminRoutes, { prefix: '/admin/v1' });
+  await app.register(terminalRoutes, { prefix: '/terminal/v1' });
+
+  app.addHook('onClose', async () => {
+    if (!options.store) await store.close();
+  });
+  return { app, deps };
+}

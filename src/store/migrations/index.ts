@@ -1,0 +1,7 @@
+// Every migration, by name, in order. Listed statically so the same list works from source and from dist.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,25 @@
+// The database as Kysely sees it: one interface per table, snake_case columns.
+// Booleans are stored as 0/1 integers and JSON as text so that SQLite and PostgreSQL share one schema.
+// Each table's row type lives with its domain concept; this file only gathers them.
+import type { BankAccountTable } from '../domain/bank-accounts/bank-account.row.js';
+import type { CompanyTable } from '../domain/companies/company.row.js';
+import type { IntegrationTable } from '../domain/integrations/integration.row.js';
+import type {
+  AdminTokenTable,
+  PartnerApiKeyTable,
+  PartnerTable,
+  TerminalTable,
+} from '../domain/partners/partner.row.js';
+import type { IdempotencyKeyTable, SettingTable } from './system.row.js';
+
+export interface Database {
+  admin_tokens: AdminTokenTable;
+  partners: PartnerTable;
+  partner_api_keys: PartnerApiKeyTable;
+  terminals: TerminalTable;
+  companies: CompanyTable;
+  integrations: IntegrationTable;
+  bank_accounts: BankAccountTable;
+  idempotency_keys: IdempotencyKeyTable;
+  settings: SettingTable;
+}

@@ -1,0 +1,70 @@
+// Builds a fresh app for one test on the database the run selects: SQLite in memory by default, or a
+// new PostgreSQL schema (dropped afterwards) when DATABASE_URL is postgres://...
+import { randomBytes } from 'node:crypto';
+import type { TestContext } from 'node:test';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Deps } from '../../src/context.js';
+import { type Clock, OffsetClock } from '../../src/domain/clock.js';
+import { buildApp } from '../../src/server.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const ENGINE = (process.env.DATABASE_URL ?? '').startsWith('postgres') ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: OffsetClock;
+  config: Config;
+  /** app.inject with the JSON body parsed. */
+  call(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+}
+
+/** A fresh database URL for one test; the schema is dropped when the test ends. */
+export async function testDatabaseUrl(t: TestContext): Promise<string> {
+  const base = process.env.DATABASE_URL;
+  if (!base?.startsWith('postgres')) return 'sqlite::memory:';
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  t.after(async () => {
+    const dropper = new pg.Client({ connectionString: base });
+    await dropper.connect();
+    await dropper.query(`drop schema ${schema} cascade`);
+    await dropper.end();
+  });
+  const url = new URL(base);
+  url.searchParams.set('schema', schema);
+  return url.toString();
+}
+
+export async function buildTestApp(
+  t: TestContext,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    DATABASE_URL: await testDatabaseUrl(t),
+    ADMIN_TOKEN,
+    SANDBOX: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    DATA_DIR: `/tmp/paybank-test-${process.pid}`,
+    WORKERS: 'false',
+    ...env,
+  });
+  const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();
+  const { app, deps } = await buildApp({ config, clock });
+  t.after(() => app.close());
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    config,
+    call: (opts) => app.inject(opts) as never,
+  };
+}
