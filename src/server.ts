@@ -13,6 +13,8 @@ import './http/deps.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi, securityFor } from './http/openapi.js';
 import { registerOperations } from './http/operations.js';
+import { partnerRoutes } from './http/partner/index.js';
+import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerValidation } from './http/validation.js';
@@ -88,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(adminRoutes, { prefix: '/admin/v1' });
   await app.register(terminalRoutes, { prefix: '/terminal/v1' });
+  await app.register(partnerRoutes, { prefix: '/partner/v1' });
+  if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
 
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
