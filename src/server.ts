@@ -36,6 +36,8 @@ export interface BuildOptions {
 export interface App {
   app: FastifyInstance;
   deps: Deps;
+  /** Every route registered, as method and URL pattern (the OpenAPI test checks each is documented). */
+  routes: Array<{ method: string; url: string }>;
 }
 
 /** Schemas referenced by $id from route schemas (validation, serialisation and the document). */
@@ -74,7 +76,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorateRequest('auth', undefined);
   app.decorateRequest('company', undefined);
   app.decorateRequest('idempotency', undefined);
+  const routes: App['routes'] = [];
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     const security = securityFor(route.url);
     if (security && route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
   });
@@ -96,5 +100,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
   });
-  return { app, deps };
+  return { app, deps, routes };
 }

@@ -19,11 +19,24 @@ export interface GroupOptions {
   apiVersion: (url: string) => string | undefined;
   /** A check of the caller's reach (e.g. the companyId in the path), run after validation. */
   scope?: preHandlerAsyncHookHandler;
+  /** Defaults to true; the operator's own API is not limited. */
+  rateLimited?: boolean;
 }
 
 export async function setUpGroup(app: FastifyInstance, deps: Deps, options: GroupOptions): Promise<void> {
   const { auth, apiVersion, scope } = options;
   auth(app, deps);
+  if (options.rateLimited !== false) await limitPerCredential(app, deps);
+  if (scope) app.addHook('preHandler', scope);
+  useIdempotency(app, deps);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const version = apiVersion(request.url);
+    if (version) reply.header('api-version', version);
+    return payload;
+  });
+}
+
+async function limitPerCredential(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(rateLimit, {
     max: deps.config.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -36,12 +49,5 @@ export async function setUpGroup(app: FastifyInstance, deps: Deps, options: Grou
       error.statusCode = 429;
       return error;
     },
-  });
-  if (scope) app.addHook('preHandler', scope);
-  useIdempotency(app, deps);
-  app.addHook('onSend', async (request, reply, payload) => {
-    const version = apiVersion(request.url);
-    if (version) reply.header('api-version', version);
-    return payload;
   });
 }

@@ -46,7 +46,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/openapi.json',
+    { schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document' } },
+    async () => app.swagger(),
+  );
 }
 
 /** Security requirement per route prefix, added to every operation so that the document says which keys. */

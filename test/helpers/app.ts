@@ -17,6 +17,7 @@ export interface TestApp {
   deps: Deps;
   clock: OffsetClock;
   config: Config;
+  routes: Array<{ method: string; url: string }>;
   /** app.inject with the JSON body parsed. */
   call(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
 }
@@ -57,7 +58,7 @@ export async function buildTestApp(
     ...env,
   });
   const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();
-  const { app, deps } = await buildApp({ config, clock });
+  const { app, deps, routes } = await buildApp({ config, clock });
   t.after(() => app.close());
   await app.ready();
   return {
@@ -65,6 +66,7 @@ export async function buildTestApp(
     deps,
     clock,
     config,
+    routes,
     call: (opts) => app.inject(opts) as never,
   };
 }

@@ -4,6 +4,6 @@ import { setUpGroup } from '../group.js';
 import { adminPartnerRoutes } from './partners.js';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
-  await setUpGroup(app, app.deps, { auth: useAdminAuth, apiVersion: () => undefined });
+  await setUpGroup(app, app.deps, { auth: useAdminAuth, apiVersion: () => undefined, rateLimited: false });
   await app.register(adminPartnerRoutes);
 };
