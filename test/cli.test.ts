@@ -1,0 +1,72 @@
+// The `paybank` command against a running service, as an operator would use it.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { ADMIN_TOKEN } from './helpers/app.js';
+import { companyBody } from './helpers/fixtures.js';
+import { buildListeningApp } from './helpers/listening-app.js';
+
+const run = promisify(execFile);
+const BIN = new URL('../bin/paybank.js', import.meta.url).pathname;
+
+async function paybank(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+test('paybank admin: partner, terminal, API key and company, printed as JSON', async (t) => {
+  const app = await buildListeningApp(t);
+  const env = { PAYBANK_URL: app.baseUrl, ADMIN_TOKEN };
+  const partner = await paybank(['admin', 'partner', 'create', '--name', 'CLI Partner'], env);
+  assert.equal(partner.code, 0, partner.stderr);
+  const { id, apisecret } = JSON.parse(partner.stdout);
+  assert.match(id, /^[0-9a-f]{24}$/);
+  assert.ok(apisecret);
+
+  const terminal = await paybank(['admin', 'terminal', 'create', '--partner', id, '--name', 'POS'], env);
+  assert.equal(terminal.code, 0, terminal.stderr);
+  assert.ok(JSON.parse(terminal.stdout).terminalSecret);
+
+  const key = await paybank(['admin', 'api-key', 'create', '--partner', id], env);
+  assert.equal(key.code, 0);
+  const company = await paybank(
+    ['admin', 'company', 'create', '--partner', id, '--json', JSON.stringify(companyBody())],
+    env,
+  );
+  assert.equal(company.code, 0, company.stderr);
+  assert.equal(JSON.parse(company.stdout).result.status, 'active');
+
+  const list = await paybank(['admin', 'request', 'GET', '/admin/v1/partners'], env);
+  assert.equal(JSON.parse(list.stdout).data[0].id, id);
+});
+
+test('paybank admin: a refused call exits 1 with the problem on stderr; bad usage exits 2', async (t) => {
+  const app = await buildListeningApp(t);
+  const denied = await paybank(['admin', 'partner', 'list'], {
+    PAYBANK_URL: app.baseUrl,
+    ADMIN_TOKEN: 'wrong-token-0123456789',
+  });
+  assert.equal(denied.code, 1);
+  assert.equal(JSON.parse(denied.stderr).status, 401);
+  const usage = await paybank(['admin', 'partner', 'create'], { PAYBANK_URL: app.baseUrl, ADMIN_TOKEN });
+  assert.equal(usage.code, 2);
+  assert.match(usage.stderr, /--name is required/);
+});
+
+test('paybank migrate brings an empty SQLite database up to date', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paybank-cli-'));
+  const res = await paybank(['migrate'], { DATABASE_URL: `sqlite:${join(dir, 'x.db')}` });
+  assert.equal(res.code, 0, res.stderr);
+  assert.ok(JSON.parse(res.stdout).applied.includes('0001_foundation'));
+});
