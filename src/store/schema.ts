@@ -10,6 +10,8 @@ import type {
   PartnerTable,
   TerminalTable,
 } from '../domain/partners/partner.row.js';
+import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
+import type { JobRunTable } from '../workers/job-run.row.js';
 import type { IdempotencyKeyTable, SettingTable } from './system.row.js';
 
 export interface Database {
@@ -22,4 +24,7 @@ export interface Database {
   bank_accounts: BankAccountTable;
   idempotency_keys: IdempotencyKeyTable;
   settings: SettingTable;
+  events: EventTable;
+  event_attempts: EventAttemptTable;
+  job_runs: JobRunTable;
 }

@@ -1,7 +1,9 @@
 // Every migration, by name, in order. Listed statically so the same list works from source and from dist.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0003 from './0003_events.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0003_events': m0003,
 };

@@ -1,0 +1,96 @@
+// The transactional outbox. A domain function reports a change by calling recordEvent() with the
+// transaction that makes the change; the dispatcher (src/workers/dispatcher.ts) sends it later.
+import type { Db } from '../../store/database.js';
+import { newId } from '../ids.js';
+import type { EventDestination } from './event.js';
+import type { EventTable } from './event.row.js';
+
+export type { EventDestination } from './event.js';
+
+export interface NewEvent {
+  /** Defaults to newId(); it is the `webhook-id`, the same on every retry. */
+  id?: string;
+  destination: EventDestination;
+  /** 'payment.status_updated', 'recurring_payment.status_updated', 'recurring_payment.item_updated',
+   * 'status-update', 'reconsent-notification', 'bank_account_status_update',
+   * 'company_verification_status_update', 'officer_verification_status_update'. */
+  eventName: string;
+  /** 'payment' | 'recurring_payment' | 'bank_account' | 'company' | 'officer' ... */
+  resourceType: string;
+  /** Events of one resource to one destination are delivered in the order they were recorded. */
+  resourceId: string;
+  /** The exact JSON body to POST. */
+  payload: Record<string, unknown>;
+}
+
+type PendingRow = Omit<EventTable, 'seq'>;
+
+export function pendingRow(
+  now: Date,
+  fields: Pick<
+    PendingRow,
+    | 'id'
+    | 'channel'
+    | 'destination_kind'
+    | 'destination_id'
+    | 'partner_id'
+    | 'event_name'
+    | 'resource_type'
+    | 'resource_id'
+    | 'payload'
+  >,
+): PendingRow {
+  const at = now.toISOString();
+  return {
+    ...fields,
+    order_key: `${fields.destination_kind}:${fields.destination_id ?? '-'}:${fields.resource_type}:${fields.resource_id}`,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    lease_owner: null,
+    lease_until: null,
+    last_error: null,
+    created_at: at,
+    finished_at: null,
+  };
+}
+
+async function partnerOfDestination(db: Db, destination: EventDestination): Promise<string> {
+  if (destination.kind === 'partner') return destination.partnerId;
+  const row = await db
+    .selectFrom('integrations')
+    .innerJoin('companies', 'companies.id', 'integrations.company_id')
+    .select('companies.partner_id')
+    .where('integrations.id', '=', destination.integrationId)
+    .executeTakeFirst();
+  // Recording an event for an integration that never existed is a bug in the caller.
+  if (!row) throw new Error(`recordEvent: no integration ${destination.integrationId}`);
+  return row.partner_id;
+}
+
+/**
+ * Queues a webhook. Call it with the transaction that makes the change, so that the change and its
+ * event are committed (or rolled back) together. Sends nothing. Returns the event id.
+ */
+export async function recordEvent(db: Db, now: Date, event: NewEvent): Promise<string> {
+  const id = event.id ?? newId();
+  const destinationId =
+    event.destination.kind === 'integration' ? event.destination.integrationId : event.destination.partnerId;
+  await db
+    .insertInto('events')
+    .values(
+      pendingRow(now, {
+        id,
+        channel: 'webhook',
+        destination_kind: event.destination.kind,
+        destination_id: destinationId,
+        partner_id: await partnerOfDestination(db, event.destination),
+        event_name: event.eventName,
+        resource_type: event.resourceType,
+        resource_id: event.resourceId,
+        payload: JSON.stringify(event.payload),
+      }),
+    )
+    .execute();
+  return id;
+}
