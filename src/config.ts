@@ -24,6 +24,8 @@ export interface Config {
   consentDays: number;
   dataApiCheckDays: number;
   workers: boolean;
+  /** How long a process holds a claimed outbox event or job run before another may take it over. */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -126,5 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     consentDays: int(env, 'CONSENT_DAYS', 90, 1, 3650),
     dataApiCheckDays: int(env, 'DATA_API_CHECK_DAYS', 3, 1, 365),
     workers: bool(env, 'WORKERS', true),
+    // Longer than the 10 s webhook time-out, so that a live process never loses a claim mid-delivery.
+    leaseMs: int(env, 'LEASE_SECONDS', 30, 11, 3600) * 1000,
   };
 }

@@ -1,6 +1,7 @@
 // What the domain needs from the outside world, built once per app and passed to every service call.
 import type { Config } from './config.js';
 import type { Clock } from './domain/clock.js';
+import type { Mailer } from './domain/mail/mailer.js';
 import type { Db, Engine, Store } from './store/database.js';
 
 export interface Logger {
@@ -16,4 +17,6 @@ export interface Deps {
   engine: Engine;
   clock: Clock;
   log: Logger;
+  /** Where e-mail leaves the service; only the outbox dispatcher sends. */
+  mailer: Mailer;
 }

@@ -2,6 +2,7 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { ensureAdminToken } from './domain/partners/admin-token.js';
 import { buildApp } from './server.js';
+import { startWorkers } from './workers/start-workers.js';
 
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: Config;
@@ -18,6 +19,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   const token = await ensureAdminToken(deps);
   if (token) app.log.warn(`no ADMIN_TOKEN set: generated operator token (shown once): ${token}`);
   await app.listen({ port: config.port, host: config.host });
+  const stopWorkers = config.workers ? startWorkers(deps) : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +28,9 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     app.log.info({ signal }, 'shutting down: finishing in-flight work');
     // A stuck connection must not keep the process alive for ever.
     setTimeout(() => process.exit(1), 25_000).unref();
+    // Deliveries in flight finish (each within its 10 s time-out) and unfinished claims are released
+    // before the database closes with the app.
+    await stopWorkers();
     await app.close();
     process.exit(0);
   };

@@ -7,7 +7,9 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
-import { type Clock, systemClock } from './domain/clock.js';
+import { type Clock, OffsetClock, systemClock } from './domain/clock.js';
+import { createMailer } from './domain/mail/create-mailer.js';
+import { loadClockOffset } from './domain/sandbox-clock.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -69,10 +71,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     store,
     db: store.db,
     engine: store.engine,
-    clock: options.clock ?? systemClock,
+    // Only the sandbox clock can be moved (API.md 9.1).
+    clock: options.clock ?? (config.sandbox ? new OffsetClock() : systemClock),
     log: app.log,
+    mailer: createMailer(config),
   };
   app.decorate('deps', deps);
+  if (config.sandbox) await loadClockOffset(deps);
   app.decorateRequest('auth', undefined);
   app.decorateRequest('company', undefined);
   app.decorateRequest('idempotency', undefined);
@@ -97,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(partnerRoutes, { prefix: '/partner/v1' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
 
+  app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
   });

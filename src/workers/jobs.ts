@@ -1,4 +1,6 @@
 // Every periodic job of the service. A module that owns a job adds it here.
 import type { Job } from './job.js';
+import { idempotencyPurgeJob } from './jobs/idempotency-purge.js';
+import { outboxRetentionJob } from './jobs/outbox-retention.js';
 
-export const jobs: Job[] = [];
+export const jobs: Job[] = [outboxRetentionJob, idempotencyPurgeJob];

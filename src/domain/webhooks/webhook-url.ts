@@ -1,5 +1,10 @@
-// A webhook URL must be an absolute http(s) URL. (The private-address guard lives with the dispatcher.)
+// A webhook URL must be an absolute http(s) URL and, unless ALLOW_PRIVATE_WEBHOOKS is on, reach only
+// public addresses. Checked here when a URL is set (early, clear 400) and again by the webhook agent at
+// every connection (webhook-agent.ts), which is what actually protects: a name can resolve differently later.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { invalid } from '../errors.js';
+import { isPublicAddress } from './public-address.js';
 
 export function assertHttpUrl(field: string, value: string): void {
   let url: URL;
@@ -11,4 +16,47 @@ export function assertHttpUrl(field: string, value: string): void {
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
     throw invalid(field, 'must be an absolute http(s) URL');
   }
+}
+
+/** Resolves a host name to every address it has (injectable for tests). */
+export type ResolveAll = (hostname: string) => Promise<string[]>;
+
+export const resolveAll: ResolveAll = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** The URL's host without IPv6 brackets. */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+const NOT_PUBLIC = 'must not point at a loopback, private, link-local or metadata address';
+
+/**
+ * assertHttpUrl, then (unless private targets are allowed) the host, or every address its name
+ * resolves to, must be public. A name that does not exist is refused; a DNS outage is not (the
+ * connection-time check still applies).
+ */
+export async function assertWebhookUrl(
+  config: { allowPrivateWebhooks: boolean },
+  field: string,
+  value: string,
+  resolve: ResolveAll = resolveAll,
+): Promise<void> {
+  assertHttpUrl(field, value);
+  if (config.allowPrivateWebhooks) return;
+  const host = hostOf(new URL(value));
+  if (isIP(host) !== 0) {
+    if (!isPublicAddress(host)) throw invalid(field, NOT_PUBLIC);
+    return;
+  }
+  let addresses: string[];
+  try {
+    addresses = await resolve(host);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw invalid(field, `host ${host} does not resolve`);
+    return;
+  }
+  if (addresses.length === 0) throw invalid(field, `host ${host} does not resolve`);
+  if (!addresses.every(isPublicAddress)) throw invalid(field, NOT_PUBLIC);
 }

@@ -1,0 +1,259 @@
+import type { Selectable } from 'kysely';
+import type { Db, Engine } from '../../store/database.js';
+import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import type { AttemptOutcome, Delivery, DeliveryAttempt, EventState } from './event.js';
+import type { EventAttemptTable, EventTable } from './event.row.js';
+
+export type EventRow = Selectable<EventTable>;
+
+/**
+ * Leases up to `limit` due events to `owner` until `leaseUntil`. An event is due when it is pending,
+ * its time has come, nobody holds a live lease on it, and no earlier event with the same order key is
+ * still pending (per-destination, per-resource order). PostgreSQL: FOR UPDATE SKIP LOCKED, so that
+ * concurrent processes claim disjoint sets; SQLite serialises writers itself.
+ */
+export async function claimDueEvents(
+  db: Db,
+  engine: Engine,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<EventRow[]> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('events as e')
+      .select('e.seq')
+      .where('e.state', '=', 'pending')
+      .where('e.next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<=', at)]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('events as p')
+              .select('p.seq')
+              .whereRef('p.order_key', '=', 'e.order_key')
+              .where('p.state', '=', 'pending')
+              .whereRef('p.seq', '<', 'e.seq'),
+          ),
+        ),
+      )
+      .orderBy('e.next_attempt_at')
+      .orderBy('e.seq')
+      .limit(limit);
+    if (engine === 'postgres') due = due.forUpdate().skipLocked();
+    const seqs = (await due.execute()).map((row) => row.seq);
+    if (seqs.length === 0) return [];
+    const claimed = await trx
+      .updateTable('events')
+      .set({ lease_owner: owner, lease_until: leaseUntil.toISOString() })
+      .where('seq', 'in', seqs)
+      .returningAll()
+      .execute();
+    return claimed.sort((a, b) => a.seq - b.seq);
+  });
+}
+
+export interface EventOutcome {
+  seq: number;
+  eventId: string;
+  state: EventState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  finishedAt: string | null;
+  lastError: string | null;
+  /** Absent for a skipped event: nothing was attempted. */
+  attempt?: Omit<EventAttemptTable, 'event_id'>;
+}
+
+/** Writes the outcomes of finished attempts in one transaction; a lease lost meanwhile is not overwritten. */
+export async function recordOutcomes(db: Db, owner: string, outcomes: EventOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const attempts = outcomes.flatMap((o) => (o.attempt ? [{ ...o.attempt, event_id: o.eventId }] : []));
+    if (attempts.length > 0) await trx.insertInto('event_attempts').values(attempts).execute();
+    for (const o of outcomes) {
+      await trx
+        .updateTable('events')
+        .set({
+          state: o.state,
+          attempts: o.attempts,
+          next_attempt_at: o.nextAttemptAt,
+          finished_at: o.finishedAt,
+          last_error: o.lastError,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('seq', '=', o.seq)
+        .where('lease_owner', '=', owner)
+        .execute();
+    }
+  });
+}
+
+/** Gives back every lease `owner` still holds (graceful shutdown): another process can take them now. */
+export async function releaseLeases(db: Db, owner: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+export interface WebhookTarget {
+  url: string | null;
+  secret: string | null;
+  retryFlag: boolean;
+  /** Why there is nowhere to send, if so. */
+  unavailable: string | null;
+}
+
+/** Where each webhook event goes, resolved at send time (the URL or secret may have changed). */
+export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<string, WebhookTarget>> {
+  const targets = new Map<string, WebhookTarget>();
+  const ids = (kind: string) => [
+    ...new Set(events.filter((e) => e.destination_kind === kind).map((e) => e.destination_id ?? '')),
+  ];
+  const integrationIds = ids('integration');
+  const partnerIds = ids('partner');
+  if (integrationIds.length > 0) {
+    const rows = await db
+      .selectFrom('integrations')
+      .select(['id', 'webhook_url', 'webhook_secret', 'retry_webhooks', 'deleted_at'])
+      .where('id', 'in', integrationIds)
+      .execute();
+    for (const row of rows) {
+      targets.set(`integration:${row.id}`, {
+        url: row.webhook_url,
+        secret: row.webhook_secret,
+        retryFlag: row.retry_webhooks === 1,
+        unavailable: row.deleted_at ? 'the integration was deleted' : null,
+      });
+    }
+  }
+  if (partnerIds.length > 0) {
+    const rows = await db
+      .selectFrom('partners')
+      .select(['id', 'webhook_url', 'webhook_secret'])
+      .where('id', 'in', partnerIds)
+      .execute();
+    for (const row of rows) {
+      targets.set(`partner:${row.id}`, {
+        url: row.webhook_url,
+        secret: row.webhook_secret,
+        retryFlag: false,
+        unavailable: row.webhook_url && row.webhook_secret ? null : 'the partner has no webhook URL',
+      });
+    }
+  }
+  return targets;
+}
+
+function toAttempt(row: Selectable<EventAttemptTable>): DeliveryAttempt {
+  return {
+    attemptedAt: row.attempted_at,
+    target: row.target,
+    statusCode: row.status_code,
+    latencyMs: row.latency_ms,
+    error: row.error,
+    outcome: row.outcome as AttemptOutcome,
+  };
+}
+
+function toDelivery(row: EventRow, attempts: DeliveryAttempt[]): Delivery {
+  return {
+    id: row.id,
+    eventName: row.event_name,
+    resourceType: row.resource_type,
+    resourceId: row.resource_id,
+    destination:
+      row.destination_kind === 'integration'
+        ? { kind: 'integration', integrationId: row.destination_id ?? '' }
+        : { kind: 'partner', partnerId: row.destination_id ?? '' },
+    status: row.state,
+    attemptCount: attempts.length,
+    nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    attempts,
+  };
+}
+
+async function attemptsOf(db: Db, eventIds: string[]): Promise<Map<string, DeliveryAttempt[]>> {
+  const byEvent = new Map<string, DeliveryAttempt[]>(eventIds.map((id) => [id, []]));
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .selectFrom('event_attempts')
+    .selectAll()
+    .where('event_id', 'in', eventIds)
+    .orderBy('attempted_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byEvent.get(row.event_id)?.push(toAttempt(row));
+  return byEvent;
+}
+
+/** The partner's webhook events, newest first, each with every attempt. */
+export async function pageDeliveries(
+  db: Db,
+  partnerId: string,
+  request: PageRequest,
+): Promise<Page<Delivery>> {
+  const base = db.selectFrom('events').where('partner_id', '=', partnerId).where('channel', '=', 'webhook');
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(request.limit)
+      .offset(offsetOf(request))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const attempts = await attemptsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((row) => toDelivery(row, attempts.get(row.id) ?? [])),
+    Number(count.n),
+    request,
+  );
+}
+
+export async function findDelivery(db: Db, partnerId: string, id: string): Promise<Delivery | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('partner_id', '=', partnerId)
+    .where('channel', '=', 'webhook')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return toDelivery(row, (await attemptsOf(db, [row.id])).get(row.id) ?? []);
+}
+
+/** Puts a finished event back in the queue, with a fresh retry schedule. False if it is still pending. */
+export async function requeueEvent(db: Db, partnerId: string, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set({
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      finished_at: null,
+      last_error: null,
+      lease_owner: null,
+      lease_until: null,
+    })
+    .where('id', '=', id)
+    .where('partner_id', '=', partnerId)
+    .where('state', '!=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,71 @@
+// The HTTP agent webhooks are sent through: undici, 10 s time-outs, no redirects followed, and (unless
+// private targets are allowed) a DNS lookup that refuses any name resolving to a non-public address,
+// so the address actually connected to is the one checked (DESIGN.md 5).
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { Agent } from 'undici';
+import { isPublicAddress } from './public-address.js';
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** A delivery refused because its target is not a public address: final, never retried. */
+export class PrivateTargetError extends Error {
+  readonly code = 'PRIVATE_TARGET';
+  constructor(host: string, address: string) {
+    super(`refused: ${host} resolves to ${address}, which is not a public address`);
+    this.name = 'PrivateTargetError';
+  }
+}
+
+type ResolveCallback = (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void;
+export type LookupAll = (hostname: string, callback: ResolveCallback) => void;
+
+const systemLookupAll: LookupAll = (hostname, callback) =>
+  dnsLookup(hostname, { all: true, verbatim: true }, callback);
+
+/** A net.connect `lookup` that fails when any address of the name is not public. */
+export function publicOnlyLookup(resolve: LookupAll = systemLookupAll): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const family = options.family === 4 || options.family === 6 ? options.family : 0;
+      const usable = addresses.filter((entry) => family === 0 || entry.family === family);
+      const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+      if (refused) return callback(new PrivateTargetError(hostname, refused.address), '', 0);
+      const first = usable[0];
+      if (!first) {
+        const missing = Object.assign(new Error(`${hostname} has no usable address`), { code: 'ENOTFOUND' });
+        return callback(missing, '', 0);
+      }
+      // With `all` (Node's happy-eyeballs connect) the callback takes the whole list.
+      if (options.all) return (callback as unknown as ResolveCallback)(null, usable);
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+const agents = new Map<boolean, Agent>();
+
+/** One shared agent per policy: connections to a receiver are kept alive between deliveries. */
+export function webhookAgent(allowPrivate: boolean): Agent {
+  let agent = agents.get(allowPrivate);
+  if (!agent) {
+    agent = new Agent({
+      headersTimeout: WEBHOOK_TIMEOUT_MS,
+      bodyTimeout: WEBHOOK_TIMEOUT_MS,
+      keepAliveTimeout: 4_000,
+      connect: {
+        timeout: WEBHOOK_TIMEOUT_MS,
+        ...(allowPrivate ? {} : { lookup: publicOnlyLookup() }),
+      },
+    });
+    agents.set(allowPrivate, agent);
+  }
+  return agent;
+}
+
+export async function closeWebhookAgents(): Promise<void> {
+  const open = [...agents.values()];
+  agents.clear();
+  await Promise.all(open.map((agent) => agent.close()));
+}

@@ -1,0 +1,141 @@
+// The outbox dispatcher: claims due events (webhooks and e-mails), sends them outside any transaction,
+// and records every attempt. drainOutbox() is the one-shot form (tests, the sandbox clock);
+// startDispatcher() the loop a worker process runs.
+import type { Deps } from '../context.js';
+import { deliverEvents } from '../domain/events/deliver.js';
+import {
+  claimDueEvents,
+  type EventOutcome,
+  type EventRow,
+  recordOutcomes,
+  releaseLeases,
+} from '../domain/events/event.repository.js';
+import { PROCESS_OWNER } from './owner.js';
+
+const DRAIN_BATCH = 100;
+
+async function claim(deps: Deps, limit: number): Promise<EventRow[]> {
+  const now = deps.clock.now();
+  const leaseUntil = new Date(now.getTime() + deps.config.leaseMs);
+  return claimDueEvents(deps.db, deps.engine, PROCESS_OWNER, now, leaseUntil, limit);
+}
+
+/** Delivers everything due at deps.clock.now(), awaiting every HTTP call and SMTP send. */
+export async function drainOutbox(deps: Deps): Promise<void> {
+  for (;;) {
+    const events = await claim(deps, DRAIN_BATCH);
+    if (events.length === 0) return;
+    const outcomes: EventOutcome[] = [];
+    await deliverEvents(deps, events, (outcome) => outcomes.push(outcome));
+    await recordOutcomes(deps.db, PROCESS_OWNER, outcomes);
+  }
+}
+
+export interface DispatcherOptions {
+  /** Deliveries in flight at most. */
+  concurrency?: number;
+  /** How often an idle dispatcher looks for due events. */
+  pollMs?: number;
+}
+
+export interface Stoppable {
+  /** Stops claiming, lets in-flight deliveries finish (each ends within its 10 s time-out), records
+   * them, and gives back any claim still held. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the dispatcher loop: keeps up to `concurrency` deliveries in flight, claims more as slots free
+ * up, and writes outcomes in small batches (one transaction for many attempts).
+ */
+export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): Stoppable {
+  const concurrency = options.concurrency ?? 64;
+  const pollMs = options.pollMs ?? 100;
+  // Claiming one event at a time under load costs a transaction each: wait for a few free slots.
+  const minClaim = Math.max(1, Math.min(16, Math.floor(concurrency / 4)));
+  let stopping = false;
+  let inFlight = 0;
+  const outcomes: EventOutcome[] = [];
+  let flushing: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  const wake = () => wakeUp?.();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const flush = (): Promise<void> => {
+    if (flushing) return flushing;
+    flushing = (async () => {
+      while (outcomes.length > 0) {
+        const batch = outcomes.splice(0);
+        try {
+          await recordOutcomes(deps.db, PROCESS_OWNER, batch);
+        } catch (err) {
+          // The claims stay leased and expire: those events are sent again (at least once).
+          deps.log.error({ err, count: batch.length }, 'recording delivery outcomes failed');
+        }
+        inFlight -= batch.length;
+      }
+    })().finally(() => {
+      flushing = undefined;
+      if (outcomes.length > 0) void flush();
+      wake();
+    });
+    return flushing;
+  };
+
+  const launch = (events: EventRow[]) => {
+    let reported = 0;
+    deliverEvents(deps, events, (outcome) => {
+      reported++;
+      outcomes.push(outcome);
+      void flush();
+    }).catch((err: unknown) => {
+      deps.log.error({ err }, 'delivering a batch failed; its claims will expire and be retried');
+      inFlight -= events.length - reported;
+      wake();
+    });
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      const free = concurrency - inFlight;
+      let claimed = 0;
+      if (free >= minClaim || (free > 0 && inFlight === 0)) {
+        try {
+          const events = await claim(deps, free);
+          claimed = events.length;
+          if (claimed > 0) {
+            inFlight += claimed;
+            launch(events);
+          }
+        } catch (err) {
+          deps.log.error({ err }, 'claiming outbox events failed');
+        }
+      }
+      if (stopping) break;
+      if (claimed === 0 || claimed >= free) await sleep(pollMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wake();
+      await loop;
+      while (inFlight > 0) {
+        await (flushing ?? new Promise<void>((resolve) => setTimeout(resolve, 20)));
+      }
+      await flush();
+      await releaseLeases(deps.db, PROCESS_OWNER);
+    },
+  };
+}
