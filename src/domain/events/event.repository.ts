@@ -9,8 +9,9 @@ export type EventRow = Selectable<EventTable>;
 /**
  * Leases up to `limit` due events to `owner` until `leaseUntil`. An event is due when it is pending,
  * its time has come, nobody holds a live lease on it, and no earlier event with the same order key is
- * still pending (per-destination, per-resource order). PostgreSQL: FOR UPDATE SKIP LOCKED, so that
- * concurrent processes claim disjoint sets; SQLite serialises writers itself.
+ * still pending (per-destination, per-resource order). One UPDATE statement: on PostgreSQL its
+ * subquery takes the rows FOR UPDATE SKIP LOCKED, so concurrent processes claim disjoint sets; on
+ * SQLite a write statement holds the database's write lock from its first read, so it is atomic too.
  */
 export async function claimDueEvents(
   db: Db,
@@ -21,39 +22,35 @@ export async function claimDueEvents(
   limit: number,
 ): Promise<EventRow[]> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('events as e')
-      .select('e.seq')
-      .where('e.state', '=', 'pending')
-      .where('e.next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<=', at)]))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('events as p')
-              .select('p.seq')
-              .whereRef('p.order_key', '=', 'e.order_key')
-              .where('p.state', '=', 'pending')
-              .whereRef('p.seq', '<', 'e.seq'),
-          ),
+  let due = db
+    .selectFrom('events as e')
+    .select('e.seq')
+    .where('e.state', '=', 'pending')
+    .where('e.next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<=', at)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('events as p')
+            .select('p.seq')
+            .whereRef('p.order_key', '=', 'e.order_key')
+            .where('p.state', '=', 'pending')
+            .whereRef('p.seq', '<', 'e.seq'),
         ),
-      )
-      .orderBy('e.next_attempt_at')
-      .orderBy('e.seq')
-      .limit(limit);
-    if (engine === 'postgres') due = due.forUpdate().skipLocked();
-    const seqs = (await due.execute()).map((row) => row.seq);
-    if (seqs.length === 0) return [];
-    const claimed = await trx
-      .updateTable('events')
-      .set({ lease_owner: owner, lease_until: leaseUntil.toISOString() })
-      .where('seq', 'in', seqs)
-      .returningAll()
-      .execute();
-    return claimed.sort((a, b) => a.seq - b.seq);
-  });
+      ),
+    )
+    .orderBy('e.next_attempt_at')
+    .orderBy('e.seq')
+    .limit(limit);
+  if (engine === 'postgres') due = due.forUpdate().skipLocked();
+  const claimed = await db
+    .updateTable('events')
+    .set({ lease_owner: owner, lease_until: leaseUntil.toISOString() })
+    .where('seq', 'in', due)
+    .returningAll()
+    .execute();
+  return claimed.sort((a, b) => a.seq - b.seq);
 }
 
 export interface EventOutcome {

@@ -8,7 +8,7 @@ import { isoNow } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newSecret } from '../ids.js';
 import { hashSecret, newWebhookSecret, secretMatches } from '../secrets.js';
-import { assertHttpUrl } from '../webhooks/webhook-url.js';
+import { assertHttpUrl, assertWebhookUrl } from '../webhooks/webhook-url.js';
 import type { Integration, IntegrationWithSecrets, IntegrationWrite } from './integration.js';
 import * as repo from './integration.repository.js';
 
@@ -21,8 +21,8 @@ async function usableBankAccountId(deps: Deps, companyId: string, bankAccountId:
   return account.id;
 }
 
-function checkUrls(input: IntegrationWrite): void {
-  assertHttpUrl('/webhookUrl', input.webhookUrl);
+async function checkUrls(deps: Deps, input: IntegrationWrite): Promise<void> {
+  await assertWebhookUrl(deps.config, '/webhookUrl', input.webhookUrl);
   if (input.redirectUrl) assertHttpUrl('/redirectUrl', input.redirectUrl);
 }
 
@@ -31,7 +31,7 @@ export async function createIntegration(
   companyId: string,
   input: IntegrationWrite,
 ): Promise<Required<IntegrationWithSecrets>> {
-  checkUrls(input);
+  await checkUrls(deps, input);
   const bankAccountId = input.bankAccountId
     ? await usableBankAccountId(deps, companyId, input.bankAccountId)
     : ((await bankAccounts.findDefaultBankAccountRow(deps.db, companyId))?.id ?? null);
@@ -80,7 +80,7 @@ export async function updateIntegration(
   input: IntegrationWrite,
 ): Promise<IntegrationWithSecrets> {
   const current = await getIntegration(deps, companyId, id);
-  checkUrls(input);
+  await checkUrls(deps, input);
   const bankAccountId = input.bankAccountId
     ? await usableBankAccountId(deps, companyId, input.bankAccountId)
     : current.bankAccountId;

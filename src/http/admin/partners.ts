@@ -10,7 +10,7 @@ import {
   listPartners,
   revokeApiKey,
 } from '../../domain/partners/partner.service.js';
-import { assertHttpUrl } from '../../domain/webhooks/webhook-url.js';
+import { assertWebhookUrl } from '../../domain/webhooks/webhook-url.js';
 import { CompanyCreateBody, CompanySchema, toCompanyView } from '../companies/company-schema.js';
 import { errors, Id, Nullable, Timestamp } from '../schemas.js';
 
@@ -49,7 +49,9 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.body.webhookUrl) assertHttpUrl('/webhookUrl', request.body.webhookUrl);
+      if (request.body.webhookUrl) {
+        await assertWebhookUrl(app.deps.config, '/webhookUrl', request.body.webhookUrl);
+      }
       const { partner, apisecret, keyId, webhookSecret } = await createPartner(app.deps, request.body);
       return reply.code(201).send({
         id: partner.id,

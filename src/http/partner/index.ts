@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { usePartnerAuth } from '../auth/partner-auth.js';
 import { companyScope } from '../company-scope.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
+import { partnerSettingsRoutes } from './settings/routes.js';
+import { webhookDeliveryRoutes } from './webhook-deliveries/routes.js';
 
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
   await setUpGroup(app, app.deps, {
@@ -12,4 +14,6 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     scope: companyScope(app.deps, { allowBanned: true }),
   });
   // Each operation of spec 4.D is one file in this folder, registered here.
+  for (const route of partnerSettingsRoutes) await app.register(route);
+  for (const route of webhookDeliveryRoutes) await app.register(route);
 };

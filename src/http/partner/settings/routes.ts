@@ -1,0 +1,5 @@
+// Partner settings (API.md 2), registered by ../index.ts.
+import { getSettingsRoute } from './get-settings.js';
+import { updateSettingsRoute } from './update-settings.js';
+
+export const partnerSettingsRoutes = [getSettingsRoute, updateSettingsRoute];
