@@ -1,10 +1,20 @@
-import { Migrator } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
 /** Brings the schema up to date; safe to run from several processes (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: name the current
+  // schema, or a database in another schema (another test, another tenant) hides ours.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
