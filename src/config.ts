@@ -23,6 +23,8 @@ export interface Config {
   mailFrom: string;
   consentDays: number;
   dataApiCheckDays: number;
+  /** Where the local-disk FileStore keeps uploads (bank statements). */
+  filesDir: string;
   workers: boolean;
   /** How long a process holds a claimed outbox event or job run before another may take it over. */
   leaseMs: number;
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'paybank <no-reply@paybank.local>',
     consentDays: int(env, 'CONSENT_DAYS', 90, 1, 3650),
     dataApiCheckDays: int(env, 'DATA_API_CHECK_DAYS', 3, 1, 365),
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     workers: bool(env, 'WORKERS', true),
     // Longer than the 10 s webhook time-out, so that a live process never loses a claim mid-delivery.
     leaseMs: int(env, 'LEASE_SECONDS', 30, 11, 3600) * 1000,

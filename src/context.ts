@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Clock } from './domain/clock.js';
 import type { Mailer } from './domain/mail/mailer.js';
+import type { FileStore } from './files/file-store.js';
 import type { Db, Engine, Store } from './store/database.js';
 
 export interface Logger {
@@ -19,4 +20,6 @@ export interface Deps {
   log: Logger;
   /** Where e-mail leaves the service; only the outbox dispatcher sends. */
   mailer: Mailer;
+  /** Uploaded files (bank statements). */
+  files: FileStore;
 }

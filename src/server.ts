@@ -10,6 +10,7 @@ import type { Deps } from './context.js';
 import { type Clock, OffsetClock, systemClock } from './domain/clock.js';
 import { createMailer } from './domain/mail/create-mailer.js';
 import { loadClockOffset } from './domain/sandbox-clock.js';
+import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock: options.clock ?? (config.sandbox ? new OffsetClock() : systemClock),
     log: app.log,
     mailer: createMailer(config),
+    files: new LocalDiskFileStore(config.filesDir),
   };
   app.decorate('deps', deps);
   if (config.sandbox) await loadClockOffset(deps);

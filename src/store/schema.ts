@@ -2,7 +2,9 @@
 // Booleans are stored as 0/1 integers and JSON as text so that SQLite and PostgreSQL share one schema.
 // Each table's row type lives with its domain concept; this file only gathers them.
 import type { BankAccountTable } from '../domain/bank-accounts/bank-account.row.js';
+import type { BankConsentTable } from '../domain/bank-accounts/bank-consent.row.js';
 import type { CompanyTable } from '../domain/companies/company.row.js';
+import type { StoredFileTable } from '../domain/files/stored-file.row.js';
 import type { IntegrationTable } from '../domain/integrations/integration.row.js';
 import type {
   AdminTokenTable,
@@ -22,6 +24,8 @@ export interface Database {
   companies: CompanyTable;
   integrations: IntegrationTable;
   bank_accounts: BankAccountTable;
+  bank_consents: BankConsentTable;
+  files: StoredFileTable;
   idempotency_keys: IdempotencyKeyTable;
   settings: SettingTable;
   events: EventTable;

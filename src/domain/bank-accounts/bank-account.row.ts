@@ -9,6 +9,7 @@ export interface BankAccountTable {
   status: string;
   creation_type: string;
   consent_id: string | null;
+  provider_account_id: string | null;
   consent_expires_at: string | null;
   bank_consent_expired: string | null;
   statement_url: string | null;

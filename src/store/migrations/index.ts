@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0003 from './0003_events.js';
+import * as m0004 from './0004_bank_accounts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0003_events': m0003,
+  '0004_bank_accounts': m0004,
 };
