@@ -1,0 +1,39 @@
+export interface PaymentTable {
+  id: string;
+  company_id: string;
+  integration_id: string;
+  bank_account_id: string;
+  status: string;
+  invoice_ref: string;
+  amount: number;
+  currency: string;
+  customer_name: string | null;
+  customer_email: string | null;
+  /** JSON array of e-mail addresses */
+  customer_email_cc: string;
+  due_date: string | null;
+  attachment_url: string | null;
+  custom_redirect_url: string | null;
+  type: string;
+  data_api_check_status: string;
+  last_data_api_check_at: string | null;
+  link_token: string | null;
+  refunded_amount: number;
+  /** JSON AccountRef of the payer, once the bank tells */
+  payer_account: string | null;
+  is_sandbox: number;
+  recurring_payment_id: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  deleted_at: string | null;
+}
+
+export interface PaymentActionTable {
+  id: string;
+  payment_id: string;
+  action: string;
+  created_at: string;
+  /** JSON PaymentSnapshot */
+  snapshot: string;
+}

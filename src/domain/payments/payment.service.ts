@@ -1,0 +1,223 @@
+// One-off payments: create, process, edit, delete, cancel, read. Shared by groups A and D; the groups
+// differ only in scope (an integration's payments or a company's) and in response forms.
+import type { Deps } from '../../context.js';
+import type { Page, PageRequest } from '../../store/paging.js';
+import { withTransaction } from '../../store/transaction.js';
+import { DomainError, notFound } from '../errors.js';
+import { isId, newId, newToken } from '../ids.js';
+import type { Payment, PaymentAction, PaymentEdit, PaymentInput } from './payment.js';
+import type { PaymentScope } from './payment.repository.js';
+import * as repo from './payment.repository.js';
+import { recordPaymentChange } from './payment-history.js';
+import { InputCheck } from './payment-input.js';
+import { queuePaymentRequestEmail } from './payment-mail.js';
+import { assertTransition, type PaymentMove } from './payment-status.js';
+
+export type { PaymentScope } from './payment.repository.js';
+
+/** Where a new payment belongs: the company, the integration that hears about it, the account paid into. */
+export interface PaymentTarget {
+  companyId: string;
+  integrationId: string;
+  /** Defaults to the integration's bank account. */
+  bankAccountId?: string | undefined;
+}
+
+interface Receiving {
+  bankAccountId: string;
+  dataApi: boolean;
+  isSandbox: boolean;
+}
+
+/** Checks that the company may take payments and finds the account they are paid into. */
+async function receivingAccount(deps: Deps, target: PaymentTarget): Promise<Receiving> {
+  const company = await deps.db
+    .selectFrom('companies')
+    .select(['status'])
+    .where('id', '=', target.companyId)
+    .executeTakeFirst();
+  if (!company) throw notFound('company');
+  if (company.status !== 'active') {
+    throw new DomainError('forbidden', `the company cannot take payments while ${company.status}`);
+  }
+  const integration = await deps.db
+    .selectFrom('integrations')
+    .select(['bank_account_id', 'is_sandbox'])
+    .where('id', '=', target.integrationId)
+    .where('company_id', '=', target.companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!integration) throw notFound('integration');
+  const bankAccountId = target.bankAccountId ?? integration.bank_account_id;
+  if (!bankAccountId)
+    throw new DomainError('invalid_state', 'attach a bank account to the integration first');
+  const account = isId(bankAccountId)
+    ? await deps.db
+        .selectFrom('bank_accounts')
+        .select(['id', 'status', 'creation_type'])
+        .where('id', '=', bankAccountId)
+        .where('company_id', '=', target.companyId)
+        .executeTakeFirst()
+    : undefined;
+  if (!account) throw notFound('bank account');
+  if (account.status !== 'pending' && account.status !== 'verified') {
+    throw new DomainError(
+      'invalid_state',
+      `the bank account is ${account.status} and cannot receive payments`,
+    );
+  }
+  return {
+    bankAccountId: account.id,
+    dataApi: account.creation_type === 'data_api',
+    isSandbox: integration.is_sandbox === 1,
+  };
+}
+
+function checkInput(deps: Deps, input: PaymentInput) {
+  const check = new InputCheck();
+  const amountPence = check.amount('/amount', input.amount, deps.config);
+  const customerEmail = check.email('/customerEmail', input.customerEmail);
+  const customerEmailCC = check.emails('/customerEmailCC', input.customerEmailCC);
+  const dueDate = check.date('/dueDate', input.dueDate);
+  const attachmentUrl = check.httpUrl('/attachmentUrl', input.attachmentUrl);
+  const customRedirectUrl = check.httpUrl('/customRedirectUrl', input.customRedirectUrl);
+  check.done();
+  return { amountPence, customerEmail, customerEmailCC, dueDate, attachmentUrl, customRedirectUrl };
+}
+
+/** Moves a payment, records the snapshot (and the webhook from `sent` on). Runs in the caller's transaction. */
+export async function movePayment(
+  deps: Deps,
+  payment: Payment,
+  move: PaymentMove,
+  patch: Partial<Payment> = {},
+) {
+  const status = assertTransition(payment.status, move);
+  const moved: Payment = { ...payment, ...patch, status, updatedAt: deps.clock.now().toISOString() };
+  await repo.updatePayment(deps.db, moved);
+  await recordPaymentChange(deps, moved, move, { statusChanged: status !== payment.status });
+  return moved;
+}
+
+async function process(deps: Deps, payment: Payment): Promise<Payment> {
+  const sent = await movePayment(deps, payment, 'process', { linkToken: newToken() });
+  await queuePaymentRequestEmail(deps, sent);
+  return sent;
+}
+
+export async function createPayment(
+  deps: Deps,
+  target: PaymentTarget,
+  input: PaymentInput,
+  options: { process: boolean },
+): Promise<Payment> {
+  const fields = checkInput(deps, input);
+  const receiving = await receivingAccount(deps, target);
+  const now = deps.clock.now().toISOString();
+  const payment: Payment = {
+    id: newId(),
+    companyId: target.companyId,
+    integrationId: target.integrationId,
+    bankAccountId: receiving.bankAccountId,
+    status: 'draft',
+    invoiceRefNumber: input.invoiceRefNumber,
+    currency: 'GBP',
+    customerName: input.customerName ?? null,
+    type: input.type ?? 'link',
+    dataApiCheckStatus: receiving.dataApi ? 'pending_payment' : 'not_applicable',
+    lastDataApiCheckAt: null,
+    linkToken: null,
+    refundedPence: 0,
+    payerAccount: null,
+    isSandbox: receiving.isSandbox,
+    recurringPaymentId: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    ...fields,
+  };
+  return withTransaction(deps, async (tx) => {
+    await repo.insertPayment(tx.db, payment);
+    await recordPaymentChange(tx, payment, 'create', { statusChanged: false });
+    return options.process ? process(tx, payment) : payment;
+  });
+}
+
+/** Loads the payment in scope, locked for the transaction (PostgreSQL), or a 404. */
+export async function lockedPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
+  const payment = isId(id) ? await repo.findPayment(deps.db, scope, id, deps.engine) : undefined;
+  if (!payment) throw notFound('payment');
+  return payment;
+}
+
+export async function getPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
+  const payment = isId(id) ? await repo.findPayment(deps.db, scope, id) : undefined;
+  if (!payment) throw notFound('payment');
+  return payment;
+}
+
+export async function paymentHistory(deps: Deps, paymentId: string): Promise<PaymentAction[]> {
+  return repo.listActions(deps.db, paymentId);
+}
+
+export async function listPayments(
+  deps: Deps,
+  scope: PaymentScope,
+  request: PageRequest,
+): Promise<Page<Payment>> {
+  return repo.pagePayments(deps.db, scope, request);
+}
+
+export async function processPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
+  return withTransaction(deps, async (tx) => {
+    const payment = await lockedPayment(tx, scope, id);
+    await receivingAccount(tx, payment);
+    return process(tx, payment);
+  });
+}
+
+export async function editPayment(
+  deps: Deps,
+  scope: PaymentScope,
+  id: string,
+  edit: PaymentEdit,
+): Promise<Payment> {
+  return withTransaction(deps, async (tx) => {
+    const current = await lockedPayment(tx, scope, id);
+    const check = new InputCheck();
+    const patch: Partial<Payment> = {};
+    if (edit.invoiceRefNumber !== undefined) patch.invoiceRefNumber = edit.invoiceRefNumber;
+    if (edit.amount !== undefined) patch.amountPence = check.amount('/amount', edit.amount, deps.config);
+    if (edit.customerName !== undefined) patch.customerName = edit.customerName;
+    if (edit.customerEmail !== undefined)
+      patch.customerEmail = check.email('/customerEmail', edit.customerEmail);
+    if (edit.customerEmailCC !== undefined)
+      patch.customerEmailCC = check.emails('/customerEmailCC', edit.customerEmailCC);
+    if (edit.dueDate !== undefined) patch.dueDate = check.date('/dueDate', edit.dueDate);
+    if (edit.attachmentUrl !== undefined)
+      patch.attachmentUrl = check.httpUrl('/attachmentUrl', edit.attachmentUrl);
+    if (edit.customRedirectUrl !== undefined) {
+      patch.customRedirectUrl = check.httpUrl('/customRedirectUrl', edit.customRedirectUrl);
+    }
+    check.done();
+    return movePayment(tx, current, 'edit', patch);
+  });
+}
+
+/** Deletes a draft or sent payment; its link stops working with the same write. */
+export async function deletePayment(deps: Deps, scope: PaymentScope, id: string): Promise<void> {
+  await withTransaction(deps, async (tx) => {
+    const payment = await lockedPayment(tx, scope, id);
+    assertTransition(payment.status, 'delete');
+    await repo.softDeletePayment(tx.db, payment.id, tx.clock.now().toISOString());
+  });
+}
+
+export async function cancelPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
+  return withTransaction(deps, async (tx) => movePayment(tx, await lockedPayment(tx, scope, id), 'cancel'));
+}
+
+/** The payment behind a link token, if the link still exists. */
+export async function paymentByToken(deps: Deps, token: string): Promise<Payment | undefined> {
+  return repo.findPaymentByToken(deps.db, token);
+}

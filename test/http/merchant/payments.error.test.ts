@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildTestApp } from '../../helpers/app.js';
+import { merchant, paymentBody } from '../../helpers/merchant.js';
+
+const problem = (res: any, status: number, code: string) => {
+  assert.equal(res.statusCode, status, res.body);
+  assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+  assert.equal(res.json().code, code);
+  return res.json();
+};
+
+test('PaymentCreate: each rule is a 400 naming the field, and nothing is created', async (t) => {
+  const app = await buildTestApp(t, { MAX_AMOUNT: '5000.00' });
+  const m = await merchant(app);
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [paymentBody({ invoiceRefNumber: undefined }), '/invoiceRefNumber'],
+    [paymentBody({ invoiceRefNumber: 'INV-123456789' }), '/invoiceRefNumber'],
+    [paymentBody({ invoiceRefNumber: 'INV 1' }), '/invoiceRefNumber'],
+    [paymentBody({ invoiceRefNumber: 'INV_1' }), '/invoiceRefNumber'],
+    [paymentBody({ invoiceRefNumber: '' }), '/invoiceRefNumber'],
+    [paymentBody({ amount: undefined }), '/amount'],
+    [paymentBody({ amount: '10' }), '/amount'],
+    [paymentBody({ amount: '10.5' }), '/amount'],
+    [paymentBody({ amount: '10.555' }), '/amount'],
+    [paymentBody({ amount: '10,50' }), '/amount'],
+    [paymentBody({ amount: '-1.00' }), '/amount'],
+    [paymentBody({ amount: '0.00' }), '/amount'],
+    [paymentBody({ amount: '5000.01' }), '/amount'],
+    [paymentBody({ amount: 10.5 }), '/amount'],
+    [paymentBody({ type: 'cheque' }), '/type'],
+    [paymentBody({ customerEmail: 'not-an-email' }), '/customerEmail'],
+    [paymentBody({ customerEmailCC: 'a@b.example, nope' }), '/customerEmailCC'],
+    [paymentBody({ customerEmailCC: ['a@b.example', 'nope'] }), '/customerEmailCC/1'],
+    [paymentBody({ dueDate: '31/01/2030' }), '/dueDate'],
+    [paymentBody({ dueDate: '2030-02-30' }), '/dueDate'],
+    [paymentBody({ customRedirectUrl: 'javascript:alert(1)' }), '/customRedirectUrl'],
+    [paymentBody({ attachmentUrl: 'file:///etc/passwd' }), '/attachmentUrl'],
+    [paymentBody({ customerName: 'x'.repeat(201) }), '/customerName'],
+  ];
+  for (const [payload, field] of cases) {
+    for (const url of ['/merchant/v1/payments', '/merchant/v1/payments/process']) {
+      const body = problem(
+        await app.call({ method: 'POST', url, headers: m.headers, payload }),
+        400,
+        'validation_failed',
+      );
+      assert.ok(
+        body.errors.some((e: any) => e.field === field),
+        `${JSON.stringify(payload[field.split('/')[1]!])} -> ${JSON.stringify(body.errors)}`,
+      );
+    }
+  }
+  const list = await app.call({ method: 'GET', url: '/merchant/v1/payments', headers: m.headers });
+  assert.deepEqual(list.json(), []);
+});
+
+test('409 when the integration has no bank account, or its account is disabled', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  await app.deps.db
+    .updateTable('integrations')
+    .set({ bank_account_id: null })
+    .where('id', '=', m.integrationId)
+    .execute();
+  const none = problem(
+    await app.call({
+      method: 'POST',
+      url: '/merchant/v1/payments',
+      headers: m.headers,
+      payload: paymentBody(),
+    }),
+    409,
+    'invalid_state',
+  );
+  assert.match(none.detail, /attach a bank account/);
+  await app.deps.db
+    .updateTable('integrations')
+    .set({ bank_account_id: m.bankAccountId })
+    .where('id', '=', m.integrationId)
+    .execute();
+  await app.deps.db
+    .updateTable('bank_accounts')
+    .set({ status: 'disabled' })
+    .where('id', '=', m.bankAccountId)
+    .execute();
+  problem(
+    await app.call({
+      method: 'POST',
+      url: '/merchant/v1/payments/process',
+      headers: m.headers,
+      payload: paymentBody(),
+    }),
+    409,
+    'invalid_state',
+  );
+});
+
+test('edit: _id must equal the path id; edits of a paid or cancelled payment are 409 and change nothing', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const created = await app.call({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers: m.headers,
+    payload: paymentBody(),
+  });
+  const id = created.json().result.id;
+  problem(
+    await app.call({
+      method: 'PUT',
+      url: `/merchant/v1/payments/${id}`,
+      headers: m.headers,
+      payload: { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', amount: '1.00' },
+    }),
+    400,
+    'validation_failed',
+  );
+  problem(
+    await app.call({
+      method: 'PUT',
+      url: `/merchant/v1/payments/${id}`,
+      headers: m.headers,
+      payload: { amount: '1.00' },
+    }),
+    400,
+    'validation_failed',
+  );
+  for (const status of ['paid', 'pending', 'cancelled', 'refunded', 'overdue', 'rejected']) {
+    await app.deps.db.updateTable('payments').set({ status }).where('id', '=', id).execute();
+    const res = problem(
+      await app.call({
+        method: 'PUT',
+        url: `/merchant/v1/payments/${id}`,
+        headers: m.headers,
+        payload: { _id: id, amount: '1.00' },
+      }),
+      409,
+      'invalid_state',
+    );
+    assert.match(res.detail, new RegExp(`status ${status}`));
+    problem(
+      await app.call({ method: 'DELETE', url: `/merchant/v1/payments/${id}`, headers: m.headers }),
+      409,
+      'invalid_state',
+    );
+    problem(
+      await app.call({ method: 'POST', url: `/merchant/v1/payments/${id}/process`, headers: m.headers }),
+      409,
+      'invalid_state',
+    );
+  }
+  const row = await app.deps.db
+    .selectFrom('payments')
+    .select(['amount'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(row.amount), 2550);
+});
+
+test('process twice is a 409; 404 for unknown, malformed and deleted ids', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const created = await app.call({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers: m.headers,
+    payload: paymentBody(),
+  });
+  const id = created.json().result.id;
+  assert.equal(
+    (await app.call({ method: 'POST', url: `/merchant/v1/payments/${id}/process`, headers: m.headers }))
+      .statusCode,
+    200,
+  );
+  problem(
+    await app.call({ method: 'POST', url: `/merchant/v1/payments/${id}/process`, headers: m.headers }),
+    409,
+    'invalid_state',
+  );
+  await app.call({ method: 'DELETE', url: `/merchant/v1/payments/${id}`, headers: m.headers });
+  for (const target of [id, 'aaaaaaaaaaaaaaaaaaaaaaaa', 'nope']) {
+    problem(
+      await app.call({ method: 'GET', url: `/merchant/v1/payments/${target}`, headers: m.headers }),
+      404,
+      'not_found',
+    );
+    problem(
+      await app.call({ method: 'DELETE', url: `/merchant/v1/payments/${target}`, headers: m.headers }),
+      404,
+      'not_found',
+    );
+    problem(
+      await app.call({ method: 'POST', url: `/merchant/v1/payments/${target}/process`, headers: m.headers }),
+      404,
+      'not_found',
+    );
+  }
+});
+
+test('list paging rules: limit 1..1000, page >= 1', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  for (const q of ['limit=0', 'limit=1001', 'page=0', 'page=x']) {
+    problem(
+      await app.call({ method: 'GET', url: `/merchant/v1/payments?${q}`, headers: m.headers }),
+      400,
+      'validation_failed',
+    );
+  }
+});
