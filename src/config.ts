@@ -1,5 +1,9 @@
 // Environment -> typed, validated configuration. A bad variable stops the start with a message naming it.
 import path from 'node:path';
+import {
+  type OpenBankingProviderConfig,
+  parseOpenBankingProviders,
+} from './providers/open-banking/provider-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -13,6 +17,10 @@ export interface Config {
   sandbox: boolean;
   sandboxSettlement: 'auto' | 'manual';
   sandboxBankClientSecret: string;
+  /** Base URL of the ob-sandbox bank (default `${publicUrl}/sandbox-bank`). */
+  sandboxBankUrl: string;
+  /** Real Open Banking banks (OPEN_BANKING_PROVIDERS). */
+  openBankingProviders: OpenBankingProviderConfig[];
   allowPrivateWebhooks: boolean;
   maxAmountPence: number;
   maxBodyBytes: number;
@@ -84,6 +92,14 @@ function amount(env: Env, name: string, fallback: string): number {
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+function openBankingProviders(env: Env): OpenBankingProviderConfig[] {
+  try {
+    return parseOpenBankingProviders(env.OPEN_BANKING_PROVIDERS);
+  } catch (err) {
+    throw new ConfigError('OPEN_BANKING_PROVIDERS', (err as Error).message);
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -119,6 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     sandbox,
     sandboxSettlement: settlement,
     sandboxBankClientSecret: env.SANDBOX_BANK_CLIENT_SECRET || 'sandbox-secret',
+    sandboxBankUrl: url(env, 'SANDBOX_BANK_URL', `${publicUrl}/sandbox-bank`),
+    openBankingProviders: openBankingProviders(env),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', sandbox),
     maxAmountPence: amount(env, 'MAX_AMOUNT', '1000000.00'),
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Clock } from './domain/clock.js';
 import type { Mailer } from './domain/mail/mailer.js';
 import type { FileStore } from './files/file-store.js';
+import type { BankRegistry } from './providers/bank-registry.js';
 import type { Db, Engine, Store } from './store/database.js';
 
 export interface Logger {
@@ -18,6 +19,8 @@ export interface Deps {
   engine: Engine;
   clock: Clock;
   log: Logger;
+  /** The banks: BankProvider per provider id, and the provider list (spec 2.13). */
+  banks: BankRegistry;
   /** Where e-mail leaves the service; only the outbox dispatcher sends. */
   mailer: Mailer;
   /** Uploaded files (bank statements). */

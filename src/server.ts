@@ -21,6 +21,8 @@ import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerValidation } from './http/validation.js';
+import { createBankRegistry } from './providers/bank-registry.js';
+import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -75,6 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Only the sandbox clock can be moved (API.md 9.1).
     clock: options.clock ?? (config.sandbox ? new OffsetClock() : systemClock),
     log: app.log,
+    // Through deps.clock, so that the banks follow the sandbox clock.
+    banks: createBankRegistry(config, { db: store.db, clock: { now: () => deps.clock.now() }, log: app.log }),
     mailer: createMailer(config),
     files: new LocalDiskFileStore(config.filesDir),
   };
@@ -103,8 +107,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(terminalRoutes, { prefix: '/terminal/v1' });
   await app.register(partnerRoutes, { prefix: '/partner/v1' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
+  if (config.sandbox)
+    await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
 
   app.addHook('onClose', () => deps.mailer.close());
+  app.addHook('onClose', () => deps.banks.close());
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
   });

@@ -13,6 +13,18 @@ import type {
   TerminalTable,
 } from '../domain/partners/partner.row.js';
 import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
+import type { OpenBankingGrantTable } from '../providers/open-banking/grant.row.js';
+import type {
+  SandboxAccountTable,
+  SandboxConsentTable,
+  SandboxCustomerTable,
+  SandboxIdempotencyTable,
+  SandboxPaymentTable,
+  SandboxStandingOrderPaymentTable,
+  SandboxStandingOrderTable,
+  SandboxTokenTable,
+  SandboxTransactionTable,
+} from '../providers/sandbox-bank/sandbox-bank.row.js';
 import type { JobRunTable } from '../workers/job-run.row.js';
 import type { IdempotencyKeyTable, SettingTable } from './system.row.js';
 
@@ -28,6 +40,16 @@ export interface Database {
   files: StoredFileTable;
   idempotency_keys: IdempotencyKeyTable;
   settings: SettingTable;
+  sandbox_bank_customers: SandboxCustomerTable;
+  sandbox_bank_accounts: SandboxAccountTable;
+  sandbox_bank_transactions: SandboxTransactionTable;
+  sandbox_bank_consents: SandboxConsentTable;
+  sandbox_bank_tokens: SandboxTokenTable;
+  sandbox_bank_payments: SandboxPaymentTable;
+  sandbox_bank_standing_orders: SandboxStandingOrderTable;
+  sandbox_bank_standing_order_payments: SandboxStandingOrderPaymentTable;
+  sandbox_bank_idempotency: SandboxIdempotencyTable;
+  open_banking_grants: OpenBankingGrantTable;
   events: EventTable;
   event_attempts: EventAttemptTable;
   job_runs: JobRunTable;

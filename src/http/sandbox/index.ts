@@ -1,10 +1,20 @@
 // Simulation controls (API.md 9.1): mounted only when SANDBOX=true, never in production.
 import type { FastifyPluginAsync } from 'fastify';
 import { advanceClockControl } from './advance-clock.js';
+import { approveAuthorizationControl } from './authorization-approve.js';
+import { rejectAuthorizationControl } from './authorization-reject.js';
+import { createCustomerControl } from './create-customer.js';
+import { expireConsentControl } from './expire-consent.js';
 import { getClockControl } from './get-clock.js';
+import { listAccountsControl } from './list-accounts.js';
 
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // Each control is one file in this folder, registered here.
   await app.register(getClockControl);
   await app.register(advanceClockControl);
+  await app.register(approveAuthorizationControl);
+  await app.register(rejectAuthorizationControl);
+  await app.register(expireConsentControl);
+  await app.register(listAccountsControl);
+  await app.register(createCustomerControl);
 };

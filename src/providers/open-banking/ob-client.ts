@@ -1,0 +1,297 @@
+// HTTP to one Open Banking bank over undici: OAuth2 tokens (client credentials, authorization code,
+// refresh), time-outs, retries of transient failures (payment POSTs carry an x-idempotency-key, so a
+// retried one is done once; a retried consent or token request at worst leaves an unused one behind),
+// and the bank's errors mapped to BankError.
+import { randomUUID } from 'node:crypto';
+import { Agent, type Dispatcher, request } from 'undici';
+import type { Logger } from '../../context.js';
+import type { Clock } from '../../domain/clock.js';
+import type { Db } from '../../store/database.js';
+import { BankError } from '../bank-error.js';
+import { findGrant, saveGrant } from './grant.repository.js';
+import type { ObErrorResponse, ObTokenResponse } from './ob-wire.js';
+import type { OpenBankingProviderConfig } from './provider-config.js';
+
+export interface ObClientOptions {
+  db: Db;
+  clock: Clock;
+  log?: Logger;
+  /** Defaults to a keep-alive Agent of this client's own. */
+  dispatcher?: Dispatcher;
+  /** First retry delay; doubles each time. */
+  backoffMs?: number;
+}
+
+export type ObAuth =
+  | { kind: 'client'; scope: 'payments' | 'accounts' }
+  | { kind: 'consent'; consentId: string };
+
+interface RawResponse {
+  status: number;
+  retryAfter: string | undefined;
+  text: string;
+}
+
+interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+
+// Tokens are renewed this long before the bank's expiry, so that none expires in flight.
+const EXPIRY_MARGIN_MS = 30_000;
+const MAX_RETRY_AFTER_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class ObClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly ownDispatcher: Agent | undefined;
+  private readonly clientTokens = new Map<string, CachedToken>();
+
+  constructor(
+    readonly config: OpenBankingProviderConfig,
+    private readonly options: ObClientOptions,
+  ) {
+    this.ownDispatcher = options.dispatcher
+      ? undefined
+      : new Agent({ keepAliveTimeout: 10_000, connect: { timeout: config.timeoutMs } });
+    this.dispatcher = options.dispatcher ?? (this.ownDispatcher as Agent);
+  }
+
+  async close(): Promise<void> {
+    await this.ownDispatcher?.close();
+  }
+
+  /** An API call; answers the parsed body of a 2xx, throws BankError otherwise. */
+  async call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    auth: ObAuth,
+    options: { body?: unknown; idempotencyKey?: string } = {},
+  ): Promise<T> {
+    const headers = (token: string): Record<string, string> => ({
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'x-fapi-interaction-id': randomUUID(),
+      ...(this.config.financialId ? { 'x-fapi-financial-id': this.config.financialId } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}),
+    });
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const attempt = async (renew: boolean) => {
+      const token = await this.token(auth, renew);
+      return this.withRetries(`${method} ${url}`, () => this.send(method, url, headers(token), body));
+    };
+    let response = await attempt(false);
+    // An expired or revoked token: one more try with a fresh one.
+    if (response.status === 401) response = await attempt(true);
+    if (response.status >= 200 && response.status < 300) return this.json<T>(response, url);
+    throw this.errorOf(response, url, auth);
+  }
+
+  /** The authorization-code exchange of a consent; the tokens are kept for later calls. */
+  async exchangeCode(consentId: string, code: string, redirectUri: string): Promise<void> {
+    const tokens = await this.tokenRequest(
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
+      'authorisation_failed',
+    );
+    await this.keepGrant(consentId, tokens, null);
+  }
+
+  private async token(auth: ObAuth, renew: boolean): Promise<string> {
+    const now = this.options.clock.now().getTime();
+    if (auth.kind === 'client') {
+      const cached = this.clientTokens.get(auth.scope);
+      if (cached && !renew && cached.expiresAt > now) return cached.token;
+      const tokens = await this.tokenRequest(
+        { grant_type: 'client_credentials', scope: `${auth.scope} openid` },
+        'unauthorized',
+      );
+      this.clientTokens.set(auth.scope, { token: tokens.access_token, expiresAt: this.expiryOf(tokens) });
+      return tokens.access_token;
+    }
+    const grant = await findGrant(this.options.db, this.config.id, auth.consentId);
+    if (!grant) {
+      throw new BankError('consent_invalid', `no authorisation is held for consent ${auth.consentId}`);
+    }
+    if (!renew && new Date(grant.access_expires_at).getTime() > now) return grant.access_token;
+    if (!grant.refresh_token) {
+      throw new BankError('consent_invalid', `the authorisation of consent ${auth.consentId} has run out`);
+    }
+    const tokens = await this.tokenRequest(
+      { grant_type: 'refresh_token', refresh_token: grant.refresh_token },
+      'consent_invalid',
+    );
+    await this.keepGrant(auth.consentId, tokens, grant.refresh_token);
+    return tokens.access_token;
+  }
+
+  private expiryOf(tokens: ObTokenResponse): number {
+    const seconds = typeof tokens.expires_in === 'number' && tokens.expires_in > 0 ? tokens.expires_in : 300;
+    return this.options.clock.now().getTime() + Math.max(seconds * 1000 - EXPIRY_MARGIN_MS, 1000);
+  }
+
+  private async keepGrant(consentId: string, tokens: ObTokenResponse, previousRefresh: string | null) {
+    const now = this.options.clock.now().toISOString();
+    await saveGrant(this.options.db, {
+      provider_id: this.config.id,
+      consent_id: consentId,
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token ?? previousRefresh,
+      access_expires_at: new Date(this.expiryOf(tokens)).toISOString(),
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  private async tokenRequest(
+    form: Record<string, string>,
+    onInvalidGrant: 'authorisation_failed' | 'consent_invalid' | 'unauthorized',
+  ): Promise<ObTokenResponse> {
+    const { clientId, clientSecret, tokenUrl } = this.config;
+    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
+      'base64',
+    );
+    const response = await this.withRetries(`POST ${tokenUrl}`, () =>
+      this.send(
+        'POST',
+        tokenUrl,
+        {
+          authorization: `Basic ${basic}`,
+          accept: 'application/json',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        new URLSearchParams(form).toString(),
+      ),
+    );
+    if (response.status === 200) {
+      const tokens = this.json<ObTokenResponse>(response, tokenUrl);
+      if (typeof tokens.access_token !== 'string' || tokens.access_token === '') {
+        throw new BankError('unavailable', 'the bank answered a token response without an access token');
+      }
+      return tokens;
+    }
+    const error = this.parse<{ error?: string; error_description?: string }>(response.text);
+    if (
+      response.status === 401 ||
+      error?.error === 'invalid_client' ||
+      error?.error === 'unauthorized_client'
+    ) {
+      throw new BankError(
+        'unauthorized',
+        `the bank refused our client credentials (${tokenUrl})`,
+        response.status,
+      );
+    }
+    if (response.status === 400) {
+      const detail = error?.error_description ?? error?.error ?? 'invalid request';
+      throw new BankError(onInvalidGrant, `the bank refused the token request: ${detail}`, 400, error?.error);
+    }
+    throw new BankError(
+      'unavailable',
+      `the bank's token endpoint answered ${response.status}`,
+      response.status,
+    );
+  }
+
+  private async send(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<RawResponse> {
+    const { timeoutMs } = this.config;
+    const response = await request(url, {
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      dispatcher: this.dispatcher,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.body.text();
+    const retryAfter = response.headers['retry-after'];
+    return {
+      status: response.statusCode,
+      retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+      text,
+    };
+  }
+
+  /** Repeats a network error, a time-out, a 5xx or a 429, with growing pauses. */
+  private async withRetries(what: string, send: () => Promise<RawResponse>): Promise<RawResponse> {
+    const attempts = this.config.retries + 1;
+    const backoff = this.options.backoffMs ?? 250;
+    let last: RawResponse | undefined;
+    let failure: unknown;
+    for (let i = 0; i < attempts; i++) {
+      if (i > 0) {
+        const retryAfterMs = last?.status === 429 ? Number(last.retryAfter) * 1000 : Number.NaN;
+        await sleep(
+          Number.isFinite(retryAfterMs) ? Math.min(retryAfterMs, MAX_RETRY_AFTER_MS) : backoff * 2 ** (i - 1),
+        );
+      }
+      try {
+        last = await send();
+        failure = undefined;
+        if (last.status < 500 && last.status !== 429) return last;
+        this.options.log?.warn(
+          { bank: this.config.id, status: last.status, attempt: i + 1 },
+          `bank call ${what} failed`,
+        );
+      } catch (err) {
+        failure = err;
+        last = undefined;
+        this.options.log?.warn({ bank: this.config.id, err, attempt: i + 1 }, `bank call ${what} failed`);
+      }
+    }
+    if (last) {
+      throw new BankError('unavailable', `the bank answered ${last.status} to ${what}`, last.status);
+    }
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    throw new BankError('unavailable', `the bank did not answer ${what}: ${reason}`);
+  }
+
+  private parse<T>(text: string): T | undefined {
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private json<T>(response: RawResponse, url: string): T {
+    if (response.text === '') return {} as T;
+    const body = this.parse<T>(response.text);
+    if (body === undefined || typeof body !== 'object' || body === null) {
+      throw new BankError('unavailable', `the bank answered ${url} with a body that is not JSON`);
+    }
+    return body;
+  }
+
+  private errorOf(response: RawResponse, url: string, auth: ObAuth): BankError {
+    const { status } = response;
+    const ob = this.parse<ObErrorResponse>(response.text);
+    const first = Array.isArray(ob?.Errors) ? ob.Errors[0] : undefined;
+    const detail = first
+      ? `${first.Message}${first.Path ? ` (${first.Path})` : ''}`
+      : (ob?.Message ?? `status ${status}`);
+    const bankCode = first?.ErrorCode ?? ob?.Code;
+    if (status === 400 && bankCode === 'UK.OBIE.Resource.InvalidConsentStatus') {
+      return new BankError('consent_invalid', `the bank refused the consent: ${detail}`, status, bankCode);
+    }
+    if (status === 400)
+      return new BankError('rejected_request', `the bank rejected the request: ${detail}`, status, bankCode);
+    if (status === 401) {
+      return auth.kind === 'consent'
+        ? new BankError('consent_invalid', `the bank no longer accepts consent ${auth.consentId}`, status)
+        : new BankError('unauthorized', `the bank refused our access token for ${url}`, status);
+    }
+    if (status === 403) {
+      return new BankError('consent_invalid', `the bank refused access: ${detail}`, status, bankCode);
+    }
+    if (status === 404) return new BankError('not_found', `the bank has no such resource: ${url}`, status);
+    return new BankError('unavailable', `the bank answered ${status} to ${url}`, status, bankCode);
+  }
+}

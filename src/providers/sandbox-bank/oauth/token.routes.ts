@@ -1,0 +1,147 @@
+// POST /token: OAuth2 token endpoint (RFC 6749) with client_credentials, authorization_code and
+// refresh_token grants; the client authenticates with HTTP Basic or client_secret_post.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { findConsent } from '../consents.repository.js';
+import type { BankPluginOptions } from '../ob/api-plugin.js';
+import type { SandboxBank, SandboxBankClient } from '../sandbox-bank.js';
+import { authenticateClient, credentialsOf } from './clients.js';
+import { ACCESS_TOKEN_TTL_S, expiresIn, findToken, issueToken, useCode } from './tokens.js';
+
+class OAuthError extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
+const SCOPES = ['openid', 'payments', 'accounts'];
+
+const TokenForm = Type.Object({
+  grant_type: Type.String(),
+  scope: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String()),
+  redirect_uri: Type.Optional(Type.String()),
+  refresh_token: Type.Optional(Type.String()),
+  client_id: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String()),
+});
+
+type Form = (typeof TokenForm)['static'];
+
+async function usableConsent(bank: SandboxBank, consentId: string | null) {
+  const consent = consentId ? await findConsent(bank.db, consentId) : undefined;
+  if (consent?.status !== 'Authorised') throw invalidGrant('the consent is no longer authorised');
+  if (consent.expires_at !== null && consent.expires_at <= bank.clock.now().toISOString()) {
+    throw invalidGrant('the consent has expired');
+  }
+  return consent;
+}
+
+async function grant(bank: SandboxBank, client: SandboxBankClient, form: Form) {
+  const access = (scope: string, consentId: string | null) =>
+    issueToken(bank, {
+      kind: 'access',
+      clientId: client.id,
+      scope,
+      consentId,
+      expiresAt: expiresIn(bank, ACCESS_TOKEN_TTL_S),
+    });
+  switch (form.grant_type) {
+    case 'client_credentials': {
+      const asked = (form.scope ?? 'payments accounts').split(' ').filter(Boolean);
+      const unknown = asked.find((s) => !SCOPES.includes(s));
+      if (unknown) throw new OAuthError(400, 'invalid_scope', `unknown scope ${unknown}`);
+      const scope = asked.join(' ');
+      return {
+        access_token: await access(scope, null),
+        token_type: 'Bearer',
+        expires_in: ACCESS_TOKEN_TTL_S,
+        scope,
+      };
+    }
+    case 'authorization_code': {
+      const code = form.code ? await findToken(bank, form.code, 'code') : undefined;
+      if (!code || code.client_id !== client.id) throw invalidGrant('the code is unknown, used or expired');
+      if (code.redirect_uri !== form.redirect_uri)
+        throw invalidGrant('redirect_uri differs from the authorisation');
+      if (!(await useCode(bank, form.code as string))) throw invalidGrant('the code was already used');
+      const consent = await usableConsent(bank, code.consent_id);
+      const refresh =
+        consent.kind === 'account-access'
+          ? await issueToken(bank, {
+              kind: 'refresh',
+              clientId: client.id,
+              scope: code.scope,
+              consentId: consent.id,
+              expiresAt: consent.expires_at,
+            })
+          : undefined;
+      return {
+        access_token: await access(code.scope, consent.id),
+        token_type: 'Bearer',
+        expires_in: ACCESS_TOKEN_TTL_S,
+        scope: code.scope,
+        ...(refresh ? { refresh_token: refresh } : {}),
+      };
+    }
+    case 'refresh_token': {
+      const refresh = form.refresh_token ? await findToken(bank, form.refresh_token, 'refresh') : undefined;
+      if (!refresh || refresh.client_id !== client.id)
+        throw invalidGrant('the refresh token is unknown or expired');
+      const consent = await usableConsent(bank, refresh.consent_id);
+      return {
+        access_token: await access(refresh.scope, consent.id),
+        token_type: 'Bearer',
+        expires_in: ACCESS_TOKEN_TTL_S,
+        scope: refresh.scope,
+      };
+    }
+    default:
+      throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${form.grant_type} is not supported`);
+  }
+}
+
+function sendError(reply: FastifyReply, error: OAuthError) {
+  if (error.status === 401) reply.header('www-authenticate', 'Basic realm="sandbox-bank"');
+  return reply
+    .code(error.status)
+    .header('cache-control', 'no-store')
+    .send({ error: error.error, error_description: error.description });
+}
+
+export const tokenRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (app, { bank }) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof OAuthError) return sendError(reply, error);
+    if (error.validation || (error.statusCode && error.statusCode < 500)) {
+      return sendError(reply, new OAuthError(400, 'invalid_request', error.message));
+    }
+    request.log.error({ err: error }, 'sandbox bank: token endpoint failed');
+    return reply.code(500).send({ error: 'server_error', error_description: 'unexpected error' });
+  });
+
+  app.post(
+    '/token',
+    {
+      schema: {
+        summary: 'Sandbox bank: OAuth2 token endpoint',
+        tags: ['sandbox'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenForm,
+      },
+    },
+    async (request, reply) => {
+      const credentials = credentialsOf(request.headers.authorization, request.body);
+      const client =
+        credentials && authenticateClient(bank.options, credentials.clientId, credentials.secret);
+      if (!client) throw new OAuthError(401, 'invalid_client', 'unknown client or wrong secret');
+      const tokens = await grant(bank, client, request.body);
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
+    },
+  );
+};
