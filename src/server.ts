@@ -21,6 +21,7 @@ import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerValidation } from './http/validation.js';
+import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
 import { openStore, type Store } from './store/database.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
+  await app.register(verificationPages);
 
   app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', () => deps.banks.close());

@@ -4,6 +4,7 @@
 import type { BankAccountTable } from '../domain/bank-accounts/bank-account.row.js';
 import type { BankConsentTable } from '../domain/bank-accounts/bank-consent.row.js';
 import type { CompanyTable } from '../domain/companies/company.row.js';
+import type { OfficerTable } from '../domain/companies/officer.row.js';
 import type { StoredFileTable } from '../domain/files/stored-file.row.js';
 import type { IntegrationTable } from '../domain/integrations/integration.row.js';
 import type {
@@ -34,6 +35,7 @@ export interface Database {
   partner_api_keys: PartnerApiKeyTable;
   terminals: TerminalTable;
   companies: CompanyTable;
+  officers: OfficerTable;
   integrations: IntegrationTable;
   bank_accounts: BankAccountTable;
   bank_consents: BankConsentTable;

@@ -1,4 +1,5 @@
-import type { Db } from '../../store/database.js';
+import type { Db, Engine } from '../../store/database.js';
+import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
 import type { Address, Company, CompanyStatus, CompanyType } from './company.js';
 import type { CompanyTable } from './company.row.js';
 
@@ -32,6 +33,34 @@ export async function insertCompany(db: Db, row: CompanyTable): Promise<void> {
 
 export async function findCompanyRow(db: Db, id: string): Promise<CompanyTable | undefined> {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The company row, locked until the transaction ends on PostgreSQL (SQLite serialises writers itself):
+ * status moves that read the officers first then write the company hold it so two never interleave.
+ */
+export async function lockCompanyRow(db: Db, engine: Engine, id: string): Promise<CompanyTable | undefined> {
+  const query = db.selectFrom('companies').selectAll().where('id', '=', id);
+  return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function pageCompanyRows(
+  db: Db,
+  partnerId: string,
+  request: PageRequest,
+): Promise<Page<CompanyTable>> {
+  const base = db.selectFrom('companies').where('partner_id', '=', partnerId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(request.limit)
+      .offset(offsetOf(request))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows, Number(count.n), request);
 }
 
 export async function listCompanyRows(db: Db, partnerId: string): Promise<CompanyTable[]> {

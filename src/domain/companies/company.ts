@@ -1,3 +1,5 @@
+import type { OfficerCreate, OfficerWithLink } from './officer.js';
+
 export const COMPANY_STATUSES = [
   'pending_verification',
   'started_verification',
@@ -57,4 +59,27 @@ export interface CompanyCreate {
   supportPhone: string;
   contactName: string;
   address: Address;
+  tradingName?: string | undefined;
+  tradingAddress?: Address | undefined;
+  /** Without officers, one director is named from contactName and publicEmail (API.md 6). */
+  officers?: OfficerCreate[] | undefined;
+}
+
+/** A partner's changes to a company (spec 4.D); null clears an optional field. */
+export interface CompanyUpdate {
+  tradingName?: string | null | undefined;
+  status?: CompanyStatus | undefined;
+  industry?: string | null | undefined;
+  publicEmail?: string | undefined;
+  publicWebsite?: string | null | undefined;
+  privacyPolicy?: string | null | undefined;
+  supportPhone?: string | undefined;
+  taxNumber?: string | null | undefined;
+  tradingAddress?: Address | null | undefined;
+}
+
+/** A company as answered by the call that created it: its officers' verification links shown once. */
+export interface RegisteredCompany {
+  company: Company;
+  officers: OfficerWithLink[];
 }

@@ -7,6 +7,7 @@ import { createCustomerControl } from './create-customer.js';
 import { expireConsentControl } from './expire-consent.js';
 import { getClockControl } from './get-clock.js';
 import { listAccountsControl } from './list-accounts.js';
+import { officerVerificationControl } from './officer-verification.js';
 
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // Each control is one file in this folder, registered here.
@@ -17,4 +18,5 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   await app.register(expireConsentControl);
   await app.register(listAccountsControl);
   await app.register(createCustomerControl);
+  await app.register(officerVerificationControl);
 };
