@@ -15,6 +15,7 @@ import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi, securityFor } from './http/openapi.js';
+import { merchantRoutes } from './http/merchant/index.js';
 import { registerOperations } from './http/operations.js';
 import { partnerRoutes } from './http/partner/index.js';
 import { sandboxRoutes } from './http/sandbox/index.js';
@@ -22,6 +23,7 @@ import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerValidation } from './http/validation.js';
 import { verificationPages } from './pages/verification/verification-page.js';
+import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
 import { openStore, type Store } from './store/database.js';
@@ -105,11 +107,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerOperations(app, deps);
 
   await app.register(adminRoutes, { prefix: '/admin/v1' });
+  await app.register(merchantRoutes, { prefix: '/merchant/v1' });
   await app.register(terminalRoutes, { prefix: '/terminal/v1' });
   await app.register(partnerRoutes, { prefix: '/partner/v1' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
+  await app.register(bankConnectPages);
   await app.register(verificationPages);
 
   app.addHook('onClose', () => deps.mailer.close());

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { usePartnerAuth } from '../auth/partner-auth.js';
 import { companyScope } from '../company-scope.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
+import { partnerBankAccountRoutes } from './bank-accounts/routes.js';
 import { partnerSettingsRoutes } from './settings/routes.js';
 import { webhookDeliveryRoutes } from './webhook-deliveries/routes.js';
 
@@ -14,6 +15,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     scope: companyScope(app.deps, { allowBanned: true }),
   });
   // Each operation of spec 4.D is one file in this folder, registered here.
+  for (const route of partnerBankAccountRoutes) await app.register(route);
   for (const route of partnerSettingsRoutes) await app.register(route);
   for (const route of webhookDeliveryRoutes) await app.register(route);
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { useTerminalAuth } from '../auth/terminal-auth.js';
 import { companyScope } from '../company-scope.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
+import { bankAccountRoutes } from './bank-accounts/routes.js';
 import { attachBankAccountRoute } from './integrations/attach-bank-account.js';
 import { createIntegrationRoute } from './integrations/create-integration.js';
 import { deleteIntegrationRoute } from './integrations/delete-integration.js';
@@ -26,6 +27,7 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
     deleteIntegrationRoute,
     attachBankAccountRoute,
     rotateSecretKeyRoute,
+    ...bankAccountRoutes,
   ]) {
     await app.register(route);
   }

@@ -1,0 +1,136 @@
+// The merchant's side of connecting a bank account via the bank's data API: the page where the bank is
+// picked (when connect-via-app was called without a provider), and the service URL the bank sends the
+// merchant back to. Server-rendered with eta, every value escaped.
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Eta } from 'eta';
+import type { FastifyReply } from 'fastify';
+import {
+  BANK_PICKER_PATH,
+  BANK_RETURN_PATH,
+  chooseBank,
+  completeConnection,
+  pickerOf,
+} from '../../domain/bank-accounts/bank-connection.service.js';
+import { DomainError } from '../../domain/errors.js';
+import { statusOf } from '../../http/problem.js';
+
+const eta = new Eta({ views: fileURLToPath(new URL('.', import.meta.url)), autoEscape: true, cache: true });
+
+const StateParams = Type.Object({ state: Type.String({ minLength: 1, maxLength: 100 }) });
+const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
+
+function send(reply: FastifyReply, status: number, page: string, data: Record<string, unknown>) {
+  // The links are credentials: never cached (helmet already withholds the referrer).
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(eta.render(page, data));
+}
+
+/** A domain refusal shown as a page; anything else is a bug and goes to the error handler. */
+function refusal(err: unknown): { status: number; message: string } {
+  if (!(err instanceof DomainError)) throw err;
+  const messages: Partial<Record<DomainError['code'], string>> = {
+    not_found: 'This link is not valid. Ask for a new one.',
+    invalid_state: 'This link has already been used. To connect an account, ask for a new link.',
+    bank_unavailable: 'Your bank is not answering right now. Please try again in a few minutes.',
+  };
+  return { status: statusOf(err.code).status, message: messages[err.code] ?? err.message };
+}
+
+export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  const pickerPath = `${BANK_PICKER_PATH}/:state`;
+  const action = (state: string) => `${BANK_PICKER_PATH}/${encodeURIComponent(state)}`;
+
+  async function picker(reply: FastifyReply, state: string, status = 200, error?: string) {
+    try {
+      const found = await pickerOf(deps, state);
+      return send(reply, status, 'picker', { found: true, ...found, action: action(state), error });
+    } catch (err) {
+      const { status: code } = refusal(err);
+      return send(reply, code, 'picker', { found: false, open: false, banks: [], error });
+    }
+  }
+
+  app.get(
+    pickerPath,
+    {
+      schema: {
+        summary: 'Choose the bank to connect (page)',
+        tags: ['public'],
+        params: StateParams,
+        response: { 200: html, 404: html },
+      },
+    },
+    async (request, reply) => picker(reply, request.params.state),
+  );
+
+  app.post(
+    pickerPath,
+    {
+      schema: {
+        summary: 'Choose the bank to connect',
+        description:
+          "Creates the account-access consent at the chosen bank and sends the browser to the bank's page.",
+        tags: ['public'],
+        params: StateParams,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: Type.Object({ provider: Type.String({ maxLength: 100 }) }),
+        response: {
+          303: { description: "to the bank's authorisation page" },
+          400: html,
+          404: html,
+          409: html,
+          502: html,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const bankUrl = await chooseBank(deps, request.params.state, request.body.provider);
+        return reply.redirect(bankUrl, 303);
+      } catch (err) {
+        const { status, message } = refusal(err);
+        return picker(reply, request.params.state, status, message);
+      }
+    },
+  );
+
+  app.get(
+    BANK_RETURN_PATH,
+    {
+      schema: {
+        summary: 'Return from the bank after connecting an account',
+        description:
+          'Where the bank sends the merchant back (`state` and `code`, or `error`). Connects every account granted and shows the outcome.',
+        tags: ['public'],
+        querystring: Type.Object({
+          state: Type.Optional(Type.String({ maxLength: 200 })),
+          code: Type.Optional(Type.String({ maxLength: 2000 })),
+          error: Type.Optional(Type.String({ maxLength: 200 })),
+          error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+        }),
+        response: { 200: html, 400: html, 404: html, 409: html, 502: html },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const result = await completeConnection(deps, request.query);
+        const title =
+          result.outcome === 'connected' ? 'Bank account connected' : 'Bank account not connected';
+        return send(reply, 200, 'result', { ...result, title });
+      } catch (err) {
+        const { status, message } = refusal(err);
+        return send(reply, status, 'result', {
+          outcome: 'error',
+          title: 'Bank account not connected',
+          message,
+        });
+      }
+    },
+  );
+};
