@@ -26,6 +26,8 @@ export interface Config {
   maxBodyBytes: number;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
+  /** Requests a minute per client IP on the public routes (customer pages, initiate, QR codes). */
+  publicRateLimitPerMinute: number;
   logLevel: LogLevel;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 100_000_000),
+    publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 100_000_000),
     logLevel,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'paybank <no-reply@paybank.local>',

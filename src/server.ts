@@ -18,6 +18,7 @@ import { registerOpenApi, securityFor } from './http/openapi.js';
 import { merchantRoutes } from './http/merchant/index.js';
 import { registerOperations } from './http/operations.js';
 import { partnerRoutes } from './http/partner/index.js';
+import { publicRoutes } from './http/public/index.js';
 import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(terminalRoutes, { prefix: '/terminal/v1' });
   await app.register(partnerRoutes, { prefix: '/partner/v1' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
+  await app.register(publicRoutes);
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
   await app.register(bankConnectPages);

@@ -14,6 +14,8 @@ import type {
   TerminalTable,
 } from '../domain/partners/partner.row.js';
 import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
+import type { PaymentAttemptTable } from '../domain/payments/payment-attempt.row.js';
+import type { RefundTable } from '../domain/payments/refund.row.js';
 import type { OpenBankingGrantTable } from '../providers/open-banking/grant.row.js';
 import type {
   SandboxAccountTable,
@@ -55,4 +57,6 @@ export interface Database {
   events: EventTable;
   event_attempts: EventAttemptTable;
   job_runs: JobRunTable;
+  payment_attempts: PaymentAttemptTable;
+  refunds: RefundTable;
 }

@@ -8,6 +8,8 @@ import { expireConsentControl } from './expire-consent.js';
 import { getClockControl } from './get-clock.js';
 import { listAccountsControl } from './list-accounts.js';
 import { officerVerificationControl } from './officer-verification.js';
+import { rejectPaymentControl } from './reject-payment.js';
+import { settlePaymentControl } from './settle-payment.js';
 
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // Each control is one file in this folder, registered here.
@@ -19,4 +21,6 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listAccountsControl);
   await app.register(createCustomerControl);
   await app.register(officerVerificationControl);
+  await app.register(settlePaymentControl);
+  await app.register(rejectPaymentControl);
 };

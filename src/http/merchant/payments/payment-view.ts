@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Payment, PaymentAction } from '../../../domain/payments/payment.js';
 import { PAYMENT_TYPES } from '../../../domain/payments/payment.js';
 import { processedForm, snapshotOf } from '../../../domain/payments/payment-forms.js';
+import { type Refund, refundLink } from '../../../domain/payments/refund.js';
 import { Id, Nullable, Timestamp } from '../../schemas.js';
 
 const InvoiceRef = Type.String({
@@ -93,4 +94,49 @@ export function toSummary(payment: Payment, publicUrl: string) {
 
 export function toProcessed(payment: Payment, actions: PaymentAction[], publicUrl: string) {
   return processedForm(payment, actions, publicUrl);
+}
+
+/** RefundRequest of spec 4.A. */
+export const RefundRequestBody = Type.Object(
+  {
+    amount: Type.Optional(
+      Type.String({ description: 'two decimals; defaults to all that is left to refund of the payment' }),
+    ),
+    payeeAccountInfo: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Optional(Text(140)),
+          externalAccountId: Type.Optional(Type.String({ description: 'account number, 8 digits' })),
+          identification: Type.Optional(Type.String({ description: 'sort code, 6 digits' })),
+          email: Type.Optional(Text(254)),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "where the refund goes instead of the payer's account; name, externalAccountId and identification then required",
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentRefunded = Type.Object({
+  ...PaymentProcessed.properties,
+  refundLink: Type.String(),
+  refundQrCodeData: Type.String(),
+  completedAt: Nullable(Timestamp),
+});
+
+export function toRefunded(
+  result: { payment: Payment; refund: Refund; actions: PaymentAction[] },
+  publicUrl: string,
+) {
+  const link = refundLink(publicUrl, result.refund.linkToken);
+  return {
+    ...processedForm(result.payment, result.actions, publicUrl),
+    refundLink: link,
+    refundQrCodeData: link,
+    completedAt: result.payment.completedAt,
+  };
 }

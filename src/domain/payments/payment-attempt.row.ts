@@ -1,0 +1,20 @@
+export interface PaymentAttemptTable {
+  id: string;
+  payment_id: string;
+  refund_id: string | null;
+  /** payment: the customer pays the merchant; refund: the merchant pays the customer back. */
+  kind: string;
+  provider: string;
+  /** The OAuth2 state sent to the bank and echoed back on the return. */
+  state: string;
+  status: string;
+  amount: number;
+  consent_id: string | null;
+  authorization_url: string | null;
+  /** The bank's id of the payment once submitted. */
+  bank_payment_id: string | null;
+  transaction_id: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}

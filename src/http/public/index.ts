@@ -1,0 +1,27 @@
+// The public group: what customers (and merchants authorising refunds) reach without credentials:
+// initiate payment, QR images, the hosted pages and the bank's return. Limited per client IP.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import { paymentPages } from '../../pages/payments/payment-pages.js';
+import { recurringPages } from '../../pages/recurring/recurring-pages.js';
+import { initiatePaymentRoute } from './initiate-payment.js';
+import { qrCodeRoute } from './qr-code.js';
+
+export const publicRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, {
+    max: app.deps.config.publicRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error(`rate limit of ${context.max} requests a minute exceeded`) as Error & {
+        statusCode: number;
+      };
+      error.statusCode = 429;
+      return error;
+    },
+  });
+  await app.register(initiatePaymentRoute, { prefix: '/public/v1' });
+  await app.register(qrCodeRoute, { prefix: '/public/v1' });
+  await app.register(paymentPages);
+  await app.register(recurringPages);
+};

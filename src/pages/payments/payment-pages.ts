@@ -1,0 +1,301 @@
+// The customer's side of a payment (API.md 9): the hosted page of a payment link `/p?=<token>` with
+// the bank choice, the manual-transfer page, the merchant's refund page `/rf?=<token>`, the bank's
+// return `/public/v1/return`, and the result page. Server-rendered, no JavaScript, every value escaped.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { DomainError } from '../../domain/errors.js';
+import { formatAmount } from '../../domain/money.js';
+import { RETURN_HANDLERS, type ReturnOutcome } from '../../domain/payments/bank-return.service.js';
+import {
+  initiateFromPaymentLink,
+  initiateFromRefundLink,
+  RETURN_PATH,
+  TRANSFER_PAGE_PATH,
+} from '../../domain/payments/initiation.service.js';
+import { paymentLinkView, refundLinkView } from '../../domain/payments/payment-links.js';
+import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
+import { continueAfterInitialPayment } from '../../domain/recurring/recurring-setup.service.js';
+import { statusOf } from '../../http/problem.js';
+import { authorisationReturnOf } from '../../providers/authorisation-return.js';
+import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
+import { linkTokenOf, pounds, sendPage } from './render.js';
+import { resultPageOf } from './result-page.js';
+
+export const RESULT_PATH = '/public/v1/result';
+
+const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
+const TokenQuery = Type.Object(
+  {},
+  { additionalProperties: Type.String(), description: '`?=<token>`: the token of the link' },
+);
+const ChoiceBody = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+  provider: Type.String({ maxLength: 100 }),
+});
+
+/** What the payer is told when a step fails; the page stays usable for another try. */
+function failureOf(err: unknown): { status: number; message: string } {
+  if (!(err instanceof DomainError)) throw err;
+  const messages: Partial<Record<DomainError['code'], string>> = {
+    unauthorized: 'This link does not take payments any more.',
+    bank_unavailable:
+      'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
+    invalid_state: 'Your bank could not take this payment. Please try again.',
+  };
+  return { status: statusOf(err.code).status, message: messages[err.code] ?? err.message };
+}
+
+export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  const { config } = deps;
+
+  async function paymentPage(reply: FastifyReply, token: string, status = 200, error?: string) {
+    const view = await paymentLinkView(deps, token);
+    if (!view) return sendPage(reply, config, 404, 'payment', { found: false });
+    const { payment } = view;
+    return sendPage(reply, config, status, 'payment', {
+      found: true,
+      token,
+      merchant: view.merchant.displayName,
+      amount: pounds(formatAmount(payment.amountPence)),
+      reference: payment.invoiceRefNumber,
+      customerName: payment.customerName,
+      dueDate: payment.dueDate?.slice(0, 10) ?? null,
+      status: payment.status,
+      payable: view.payable,
+      mobile: payment.type === 'mobile',
+      showQr: payment.type === 'qr',
+      qrUrl: `/public/v1/qr/${token}.svg`,
+      banks: view.banks,
+      error,
+    });
+  }
+
+  async function refundPage(reply: FastifyReply, token: string, status = 200, error?: string) {
+    const view = await refundLinkView(deps, token);
+    if (!view) return sendPage(reply, config, 404, 'refund', { found: false });
+    const { payment, refund } = view;
+    return sendPage(reply, config, status, 'refund', {
+      found: true,
+      token,
+      merchant: view.merchant.displayName,
+      amount: pounds(formatAmount(refund.amountPence)),
+      paid: pounds(formatAmount(payment.amountPence)),
+      reference: payment.invoiceRefNumber,
+      payeeName: refund.payee.name,
+      payeeSortCode: refund.payee.identification,
+      payeeAccountNumber: refund.payee.externalAccountId,
+      payable: view.payable,
+      refundStatus: refund.status,
+      banks: view.banks,
+      error,
+    });
+  }
+
+  app.get(
+    '/p',
+    {
+      schema: {
+        summary: 'Payment page (the payment link)',
+        description:
+          'The hosted page of a payment link `/p?=<token>`: amount, merchant, reference and the choice of bank.',
+        tags: ['public'],
+        querystring: TokenQuery,
+        response: { 200: html, 404: html },
+      },
+    },
+    async (request, reply) => paymentPage(reply, linkTokenOf(request)),
+  );
+
+  app.post(
+    '/p',
+    {
+      schema: {
+        summary: 'Pay from the chosen bank',
+        description:
+          "The payment page's form: starts the payment at the chosen bank and sends the browser there.",
+        tags: ['public'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: ChoiceBody,
+        response: {
+          303: { description: "to the bank's authorisation page" },
+          400: html,
+          401: html,
+          404: html,
+          502: html,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, provider } = request.body;
+      try {
+        const { authorizationUrl } = await initiateFromPaymentLink(deps, token, provider);
+        return reply.redirect(authorizationUrl, 303);
+      } catch (err) {
+        const failure = failureOf(err);
+        return paymentPage(reply, token, failure.status, failure.message);
+      }
+    },
+  );
+
+  app.get(
+    TRANSFER_PAGE_PATH,
+    {
+      schema: {
+        summary: 'Manual bank transfer page',
+        description:
+          "The merchant's account details and the reference, for paying a link from a bank without payment initiation (`other`).",
+        tags: ['public'],
+        querystring: TokenQuery,
+        response: { 200: html, 404: html },
+      },
+    },
+    async (request, reply) => {
+      const token = linkTokenOf(request);
+      const view = await paymentLinkView(deps, token);
+      if (!view) return sendPage(reply, config, 404, 'transfer', { found: false });
+      return sendPage(reply, config, 200, 'transfer', {
+        found: true,
+        payable: view.payable,
+        merchant: view.merchant.displayName,
+        amount: pounds(formatAmount(view.payment.amountPence)),
+        accountName: view.merchant.account.name,
+        sortCode: view.merchant.account.sortCode,
+        accountNumber: view.merchant.account.accountNumber,
+        reference: view.payment.invoiceRefNumber,
+        backUrl: `/p?=${token}`,
+      });
+    },
+  );
+
+  app.get(
+    '/rf',
+    {
+      schema: {
+        summary: 'Refund page (the refund link)',
+        description:
+          'Where the merchant authorises a refund `/rf?=<token>` at its bank: the payment is made out of its account.',
+        tags: ['public'],
+        querystring: TokenQuery,
+        response: { 200: html, 404: html },
+      },
+    },
+    async (request, reply) => refundPage(reply, linkTokenOf(request)),
+  );
+
+  app.post(
+    '/rf',
+    {
+      schema: {
+        summary: 'Authorise the refund at the chosen bank',
+        tags: ['public'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: ChoiceBody,
+        response: {
+          303: { description: "to the bank's authorisation page" },
+          400: html,
+          401: html,
+          404: html,
+          502: html,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, provider } = request.body;
+      try {
+        const { authorizationUrl } = await initiateFromRefundLink(deps, token, provider);
+        return reply.redirect(authorizationUrl, 303);
+      } catch (err) {
+        const failure = failureOf(err);
+        return refundPage(reply, token, failure.status, failure.message);
+      }
+    },
+  );
+
+  app.get(
+    RETURN_PATH,
+    {
+      schema: {
+        summary: 'Return from the bank after a payment or refund authorisation',
+        description:
+          "Where the bank sends the payer back (`state` and `code`, or `error`). Submits the payment, then redirects: to the service's result page when the integration has servicePaymentPageRedirectEnabled (or no redirect URL is set), else straight to the payment's customRedirectUrl or the integration's redirectUrl with `?paymentId=&status=`.",
+        tags: ['public'],
+        querystring: Type.Object({
+          state: Type.Optional(Type.String({ maxLength: 200 })),
+          code: Type.Optional(Type.String({ maxLength: 2000 })),
+          error: Type.Optional(Type.String({ maxLength: 200 })),
+          error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+        }),
+        response: {
+          303: { description: 'to the result page or the merchant' },
+          400: html,
+          404: html,
+          409: html,
+          502: html,
+        },
+      },
+    },
+    async (request, reply) => {
+      const back = authorisationReturnOf(request.query);
+      const notFound = {
+        title: 'Link not valid',
+        status: 'not_found',
+        tone: 'error',
+        message: 'This bank answer does not belong to any payment here.',
+      };
+      if (!back)
+        return sendPage(reply, config, 400, 'result', {
+          ...notFound,
+          message: 'Your bank did not send a complete answer.',
+        });
+      // A standing-order authorisation of a recurring payment (its own state) is the recurring module's.
+      const recurringNext = await recurringReturnRedirect(deps, back);
+      if (recurringNext) return reply.redirect(recurringNext, 303);
+      let outcome: ReturnOutcome | undefined;
+      try {
+        for (const handler of RETURN_HANDLERS) {
+          outcome = await handler(deps, back);
+          if (outcome) break;
+        }
+      } catch (err) {
+        const failure = failureOf(err);
+        const page = await resultPageOf(deps, back.state);
+        return sendPage(reply, config, failure.status, 'result', {
+          ...page,
+          tone: 'error',
+          message: failure.message,
+        });
+      }
+      if (!outcome) return sendPage(reply, config, 404, 'result', notFound);
+      const { attempt, payment } = outcome;
+      // A recurring payment's initial payment leads on to its standing order at the bank.
+      if (attempt.kind === 'payment' && payment?.recurringPaymentId) {
+        return reply.redirect(await continueAfterInitialPayment(deps, payment, attempt), 303);
+      }
+      if (attempt.kind === 'payment' && payment) {
+        const redirect = await redirectAfterBank(deps, payment);
+        if (!redirect.viaServicePage && redirect.url) return reply.redirect(redirect.url, 303);
+      }
+      return reply.redirect(`${RESULT_PATH}?state=${encodeURIComponent(back.state)}`, 303);
+    },
+  );
+
+  app.get(
+    RESULT_PATH,
+    {
+      schema: {
+        summary: 'Payment result page',
+        description:
+          "The service's page after the bank: the outcome, and a link on to the merchant's redirect URL.",
+        tags: ['public'],
+        querystring: Type.Object({ state: Type.String({ maxLength: 200 }) }),
+        response: { 200: html, 404: html },
+      },
+    },
+    async (request, reply) => {
+      const page = await resultPageOf(deps, request.query.state);
+      return sendPage(reply, config, page.status === 'not_found' ? 404 : 200, 'result', { ...page });
+    },
+  );
+};
