@@ -1,11 +1,7 @@
-// The dates of a standing order's payments. One rule for the service (expected dates of recurring
-// payment items) and the sandbox bank (when it pays), so that both agree to the day:
-// the first payment on its date; then every 7 days (one_week), or in every 1st, 3rd or 12th month on
-// the first payment's day of the month, on the month's last day when the month is shorter.
-// Times of day are kept (UTC).
+// Month arithmetic of standing orders, shared by the adapter (our frequency as an Open Banking schedule
+// code) and the sandbox bank (when it pays). It follows the rule of src/domain/recurring/schedule.ts:
+// months counted from the first payment, on its day of the month, clamped to shorter months' last day.
 import type { RecurringFrequency } from './bank-provider.js';
-
-const DAY_MS = 86_400_000;
 
 function daysInMonth(year: number, monthIndex: number): number {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
@@ -31,25 +27,3 @@ export const MONTHS_OF: Record<Exclude<RecurringFrequency, 'one_week'>, number> 
   three_months: 3,
   one_year: 12,
 };
-
-/** The date of payment number `index` (0 = the first payment). */
-export function recurringPaymentDate(
-  firstPaymentDate: string,
-  frequency: RecurringFrequency,
-  index: number,
-): string {
-  const first = new Date(firstPaymentDate);
-  if (Number.isNaN(first.getTime())) throw new RangeError(`not a date: ${firstPaymentDate}`);
-  if (index === 0) return first.toISOString();
-  if (frequency === 'one_week') return new Date(first.getTime() + index * 7 * DAY_MS).toISOString();
-  return addMonthsOnDay(first, index * MONTHS_OF[frequency], first.getUTCDate()).toISOString();
-}
-
-/** The first `count` payment dates. */
-export function recurringPaymentDates(
-  firstPaymentDate: string,
-  frequency: RecurringFrequency,
-  count: number,
-) {
-  return Array.from({ length: count }, (_, i) => recurringPaymentDate(firstPaymentDate, frequency, i));
-}

@@ -11,7 +11,9 @@ interface OpenApiDoc {
 }
 
 const load = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../../shared/openbanking/${file}`, import.meta.url), 'utf8')) as OpenApiDoc;
+  JSON.parse(
+    readFileSync(new URL(`../../../shared/openbanking/${file}`, import.meta.url), 'utf8'),
+  ) as OpenApiDoc;
 
 const DOCS: Record<'pisp' | 'aisp', OpenApiDoc> = {
   pisp: load('payment-initiation-openapi.json'),
@@ -60,7 +62,8 @@ export function obViolations(response: ObResponse): string[] {
     compiled.set(key, schema ? ajv.compile({ $ref: `${op.api}${schema.$ref}` }) : null);
   }
   const validate = compiled.get(key);
-  if (!validate) return response.body === '' ? [] : [`${where}: the specification gives no body, got ${response.body}`];
+  if (!validate)
+    return response.body === '' ? [] : [`${where}: the specification gives no body, got ${response.body}`];
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -68,5 +71,7 @@ export function obViolations(response: ObResponse): string[] {
     return [`${where}: body is not JSON: ${response.body.slice(0, 200)}`];
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${where}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+  );
 }

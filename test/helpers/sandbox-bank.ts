@@ -15,7 +15,11 @@ export const CAROL: AccountRef = { sortCode: '990001', accountNumber: '10000004'
 export const ALICE_ID = 'd3e0c0000000000000000001';
 export const CAROL_ID = 'd3e0c0000000000000000003';
 /** A merchant account the sandbox bank does not hold until it is first paid. */
-export const MERCHANT: AccountRef = { sortCode: '401234', accountNumber: '12345678', name: 'Acme Widgets Ltd' };
+export const MERCHANT: AccountRef = {
+  sortCode: '401234',
+  accountNumber: '12345678',
+  name: 'Acme Widgets Ltd',
+};
 
 export interface SandboxAccount {
   id: string;
@@ -85,4 +89,82 @@ export function codeOf(redirect: URL, state: string): string {
   const code = redirect.searchParams.get('code');
   assert.ok(code, `no code in ${redirect}`);
   return code;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: () => any;
+}
+
+/** A raw HTTP call to the sandbox bank (through the validating dispatcher). */
+export async function bankCall(
+  w: BankWorld,
+  options: {
+    method: 'GET' | 'POST' | 'DELETE';
+    path: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
+): Promise<RawResponse> {
+  const { request } = await import('undici');
+  const res = await request(`${w.baseUrl}/sandbox-bank${options.path}`, {
+    method: options.method,
+    dispatcher: w.dispatcher,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined && typeof options.body !== 'string'
+        ? { 'content-type': 'application/json' }
+        : {}),
+      ...options.headers,
+    },
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };
+}
+
+/** A client-credentials token of the service's client at the sandbox bank. */
+export async function clientToken(w: BankWorld, scope = 'payments accounts'): Promise<string> {
+  const res = await bankCall(w, {
+    method: 'POST',
+    path: '/token',
+    headers: {
+      authorization: `Basic ${Buffer.from(`paybank:${w.config.sandboxBankClientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+  });
+  assert.equal(res.status, 200, res.text);
+  return res.json().access_token;
+}
+
+/** An Open Banking domestic payment consent body. */
+export function consentBody(
+  overrides: { amount?: string; currency?: string; creditor?: object; extra?: object } = {},
+) {
+  return {
+    Data: {
+      Initiation: {
+        InstructionIdentification: 'instr-1',
+        EndToEndIdentification: 'e2e-1',
+        InstructedAmount: { Amount: overrides.amount ?? '10.00', Currency: overrides.currency ?? 'GBP' },
+        CreditorAccount: overrides.creditor ?? {
+          SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+          Identification: `${MERCHANT.sortCode}${MERCHANT.accountNumber}`,
+          Name: MERCHANT.name,
+        },
+        RemittanceInformation: { Reference: 'REF-1' },
+      },
+      ...overrides.extra,
+    },
+    Risk: {},
+  };
 }

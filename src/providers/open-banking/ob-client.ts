@@ -278,6 +278,10 @@ export class ObClient {
       ? `${first.Message}${first.Path ? ` (${first.Path})` : ''}`
       : (ob?.Message ?? `status ${status}`);
     const bankCode = first?.ErrorCode ?? ob?.Code;
+    // Open Banking answers an unknown resource id with 400 UK.OBIE.Resource.NotFound.
+    if (status === 404 || (status === 400 && bankCode === 'UK.OBIE.Resource.NotFound')) {
+      return new BankError('not_found', `the bank has no such resource: ${detail}`, status, bankCode);
+    }
     if (status === 400 && bankCode === 'UK.OBIE.Resource.InvalidConsentStatus') {
       return new BankError('consent_invalid', `the bank refused the consent: ${detail}`, status, bankCode);
     }
@@ -291,7 +295,6 @@ export class ObClient {
     if (status === 403) {
       return new BankError('consent_invalid', `the bank refused access: ${detail}`, status, bankCode);
     }
-    if (status === 404) return new BankError('not_found', `the bank has no such resource: ${url}`, status);
     return new BankError('unavailable', `the bank answered ${status} to ${url}`, status, bankCode);
   }
 }

@@ -78,7 +78,11 @@ test('a payment the payer cannot afford ends Rejected and moves nothing', async 
     idempotencyKey: 'consent-3',
   });
   const redirect = await w.approve(consent.authorizationUrl);
-  await w.bank.completeAuthorisation({ consentId: consent.consentId, code: codeOf(redirect, 's3'), redirectUri: w.redirectUri });
+  await w.bank.completeAuthorisation({
+    consentId: consent.consentId,
+    code: codeOf(redirect, 's3'),
+    redirectUri: w.redirectUri,
+  });
   const submitted = await w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'pay-3' });
   assert.equal((await w.bank.getPayment(submitted.paymentId)).status, 'rejected');
   assert.deepEqual(await w.accounts(), before, 'Carol holds 5.00 and nothing moved');
@@ -106,7 +110,11 @@ test('the same payment submitted twice with the same idempotency key is paid onc
   });
   assert.equal(again.consentId, consent.consentId, 'the consent too is made once per key');
   const redirect = await w.approve(consent.authorizationUrl);
-  await w.bank.completeAuthorisation({ consentId: consent.consentId, code: codeOf(redirect, 's4'), redirectUri: w.redirectUri });
+  await w.bank.completeAuthorisation({
+    consentId: consent.consentId,
+    code: codeOf(redirect, 's4'),
+    redirectUri: w.redirectUri,
+  });
   const first = await w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'pay-4' });
   const second = await w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'pay-4' });
   assert.equal(second.paymentId, first.paymentId);
@@ -132,7 +140,11 @@ test('a refund is paid out of the merchant account back to the payer', async (t)
     idempotencyKey: 'consent-5',
   });
   const r1 = await w.approve(pay.authorizationUrl, 'd3e0c0000000000000000002');
-  await w.bank.completeAuthorisation({ consentId: pay.consentId, code: codeOf(r1, 's5'), redirectUri: w.redirectUri });
+  await w.bank.completeAuthorisation({
+    consentId: pay.consentId,
+    code: codeOf(r1, 's5'),
+    redirectUri: w.redirectUri,
+  });
   const paid = await w.bank.submitPayment({ consentId: pay.consentId, idempotencyKey: 'pay-5' });
   assert.deepEqual(paid.debtor, BOB, "Bob's first account paid");
   const bobAfterPaying = await w.balance(BOB);
@@ -149,10 +161,47 @@ test('a refund is paid out of the merchant account back to the payer', async (t)
   });
   // No customer named: the consent's DebtorAccount decides who approves (the merchant).
   const r2 = await w.approve(refund.authorizationUrl);
-  await w.bank.completeAuthorisation({ consentId: refund.consentId, code: codeOf(r2, 'r5'), redirectUri: w.redirectUri });
-  const refunded = await w.bank.submitPayment({ consentId: refund.consentId, idempotencyKey: 'refund-pay-5' });
+  await w.bank.completeAuthorisation({
+    consentId: refund.consentId,
+    code: codeOf(r2, 'r5'),
+    redirectUri: w.redirectUri,
+  });
+  const refunded = await w.bank.submitPayment({
+    consentId: refund.consentId,
+    idempotencyKey: 'refund-pay-5',
+  });
   assert.deepEqual(refunded.debtor, MERCHANT);
   assert.equal((await w.bank.getPayment(refunded.paymentId)).status, 'completed');
   assert.equal(await w.balance(MERCHANT), 2_500);
   assert.equal(await w.balance(BOB), bobAfterPaying + 1_500);
+});
+
+test('concurrent submissions of one consent pay once, whatever their keys', async (t) => {
+  const w = await bankWorld(t);
+  const consent = await w.bank.createPaymentConsent({
+    amount: 777,
+    reference: 'RACE',
+    instructionId: 'race-1',
+    creditor: MERCHANT,
+    redirectUri: w.redirectUri,
+    state: 'race',
+    idempotencyKey: 'race',
+  });
+  await w.bank.completeAuthorisation({
+    consentId: consent.consentId,
+    code: codeOf(await w.approve(consent.authorizationUrl), 'race'),
+    redirectUri: w.redirectUri,
+  });
+  const results = await Promise.allSettled([
+    w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'race-a' }),
+    w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'race-a' }),
+    w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'race-b' }),
+    w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'race-c' }),
+  ]);
+  const paid = new Set(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.paymentId] : [])));
+  assert.equal(paid.size, 1, 'one payment');
+  for (const r of results) {
+    if (r.status === 'rejected') assert.equal((r.reason as { reason?: string }).reason, 'consent_invalid');
+  }
+  assert.equal(await w.balance(MERCHANT), 777);
 });

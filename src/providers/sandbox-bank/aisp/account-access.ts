@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { newId } from '../../../domain/ids.js';
 import { findClientConsent, insertConsent } from '../consents.repository.js';
 import { accountsByIds, findCustomer } from '../ledger/ledger.repository.js';
-import { badRequest, forbidden, notFound } from '../ob/errors.js';
+import { badRequest, forbidden, resourceNotFound } from '../ob/errors.js';
 import { obAccountOf, obAmountOf, obDateTime } from '../ob/format.js';
 import { consentTokenOf } from '../ob/guard.js';
 import type { AccessConsentBody } from '../ob/schemas.js';
@@ -67,7 +67,7 @@ export async function createAccessConsent(
 
 export async function findAccessConsent(bank: SandboxBank, clientId: string, consentId: string) {
   const consent = await findClientConsent(bank.db, consentId, 'account-access', clientId);
-  if (!consent) throw notFound();
+  if (!consent) throw resourceNotFound('consent', 'ConsentId');
   return consent;
 }
 

@@ -42,7 +42,12 @@ export const badRequest = (code: ObErrorCode, message: string, path?: string) =>
 
 export const forbidden = (code: ObErrorCode, message: string) => new ObError(403, [{ code, message }]);
 
+/** No such route: 404 without a body. */
 export const notFound = () => new ObError(404, []);
+
+/** No such resource id: the specification's 400 UK.OBIE.Resource.NotFound (404 is for unknown paths). */
+export const resourceNotFound = (what: string, path: string) =>
+  badRequest('UK.OBIE.Resource.NotFound', `${what} not found`, path);
 export const unauthorized = () => new ObError(401, []);
 
 const TITLES: Record<number, string> = { 400: 'Bad request', 403: 'Forbidden', 500: 'Internal server error' };

@@ -8,7 +8,7 @@ import type { Db } from '../../../store/database.js';
 import type { ObDomesticInitiation } from '../../open-banking/ob-wire.js';
 import { findClientConsent, insertConsent, updateConsentFrom } from '../consents.repository.js';
 import { findAccountByNumber } from '../ledger/ledger.repository.js';
-import { badRequest, forbidden, notFound } from '../ob/errors.js';
+import { badRequest, forbidden, resourceNotFound } from '../ob/errors.js';
 import { accountIn, obDateTime, penceIn } from '../ob/format.js';
 import type { DomesticConsentBody, DomesticPaymentBody } from '../ob/schemas.js';
 import type { SandboxBank } from '../sandbox-bank.js';
@@ -81,7 +81,7 @@ export async function domesticConsentView(bank: SandboxBank, consent: SandboxCon
 
 export async function findDomesticConsent(bank: SandboxBank, clientId: string, consentId: string) {
   const consent = await findClientConsent(bank.db, consentId, 'domestic-payment', clientId);
-  if (!consent) throw notFound();
+  if (!consent) throw resourceNotFound('consent', 'ConsentId');
   return consent;
 }
 
@@ -162,7 +162,8 @@ export async function createDomesticPayment(
 
 export async function findClientPayment(bank: SandboxBank, clientId: string, paymentId: string) {
   const payment = await findPayment(bank.db, paymentId);
-  if (!payment || payment.client_id !== clientId) throw notFound();
+  if (!payment || payment.client_id !== clientId)
+    throw resourceNotFound('domestic payment', 'DomesticPaymentId');
   return payment;
 }
 

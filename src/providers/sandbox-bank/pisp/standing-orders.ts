@@ -6,7 +6,7 @@ import { newId } from '../../../domain/ids.js';
 import type { Db } from '../../../store/database.js';
 import type { ObStandingOrderInitiation } from '../../open-banking/ob-wire.js';
 import { findClientConsent, insertConsent, updateConsentFrom } from '../consents.repository.js';
-import { badRequest, notFound } from '../ob/errors.js';
+import { badRequest, resourceNotFound } from '../ob/errors.js';
 import { accountIn, obDateTime, penceIn } from '../ob/format.js';
 import type { StandingOrderBody, StandingOrderConsentBody } from '../ob/schemas.js';
 import type { SandboxBank } from '../sandbox-bank.js';
@@ -129,7 +129,7 @@ export async function createStandingOrderConsent(
 
 export async function findStandingOrderConsent(bank: SandboxBank, clientId: string, consentId: string) {
   const consent = await findClientConsent(bank.db, consentId, 'standing-order', clientId);
-  if (!consent) throw notFound();
+  if (!consent) throw resourceNotFound('consent', 'ConsentId');
   return consent;
 }
 
@@ -200,7 +200,8 @@ export async function createStandingOrder(
 
 export async function findClientStandingOrder(bank: SandboxBank, clientId: string, id: string) {
   const order = await findStandingOrder(bank.db, id);
-  if (!order || order.client_id !== clientId) throw notFound();
+  if (!order || order.client_id !== clientId)
+    throw resourceNotFound('standing order', 'DomesticStandingOrderId');
   return order;
 }
 

@@ -1,0 +1,284 @@
+// The adapter against a misbehaving bank on 127.0.0.1: retries with the same x-idempotency-key,
+// time-outs, token renewal, and errors mapped to BankError.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type TestContext, test } from 'node:test';
+import { OffsetClock } from '../../../src/domain/clock.js';
+import { isBankError } from '../../../src/providers/bank-error.js';
+import { OpenBankingProvider } from '../../../src/providers/open-banking/open-banking-provider.js';
+import { endpointsUnder } from '../../../src/providers/open-banking/provider-config.js';
+import { openStore } from '../../../src/store/database.js';
+import { migrateToLatest } from '../../../src/store/migrate.js';
+
+type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void;
+
+async function fakeBank(t: TestContext, api: Handler, token?: Handler) {
+  const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const withBody = Object.assign(req, { body });
+      if (req.url === '/token') {
+        if (token) return token(withBody, res);
+        res.setHeader('content-type', 'application/json');
+        return res.end(
+          JSON.stringify({ access_token: `t${seen.length}`, token_type: 'Bearer', expires_in: 3600 }),
+        );
+      }
+      api(withBody, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const store = openStore('sqlite::memory:');
+  await migrateToLatest(store.db);
+  const provider = new OpenBankingProvider(
+    {
+      id: 'ob-flaky',
+      name: 'Flaky Bank',
+      paymentInitiation: true,
+      standingOrders: true,
+      accountInformation: true,
+      ...endpointsUnder(base),
+      clientId: 'paybank',
+      clientSecret: 'secret',
+      financialId: '0015800001041RE',
+      timeoutMs: 300,
+      retries: 2,
+    },
+    { db: store.db, clock: new OffsetClock(), backoffMs: 5 },
+  );
+  t.after(async () => {
+    await provider.close();
+    await store.close();
+  });
+  return { provider, seen, base, db: store.db };
+}
+
+const consentRequest = {
+  amount: 1_050,
+  reference: 'INV-9',
+  instructionId: 'pay-9',
+  creditor: { sortCode: '401234', accountNumber: '12345678', name: 'Acme' },
+  redirectUri: 'http://localhost:8080/public/v1/return',
+  state: 'st',
+  idempotencyKey: 'consent-key-9',
+};
+
+function created(res: ServerResponse, body: unknown) {
+  res.statusCode = 201;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+const consentAnswer = {
+  Data: {
+    ConsentId: 'c-1',
+    Status: 'AwaitingAuthorisation',
+    CreationDateTime: '2026-01-01T00:00:00Z',
+    StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+    Initiation: {},
+  },
+  Risk: {},
+};
+
+test('a 5xx is retried with the same x-idempotency-key, and the consent comes back once', async (t) => {
+  let calls = 0;
+  const { provider, seen } = await fakeBank(t, (_req, res) => {
+    calls += 1;
+    if (calls === 1) {
+      res.statusCode = 503;
+      return res.end();
+    }
+    created(res, consentAnswer);
+  });
+  const consent = await provider.createPaymentConsent(consentRequest);
+  assert.equal(consent.consentId, 'c-1');
+  assert.equal(consent.status, 'awaiting_authorisation');
+  const posts = seen.filter((s) => s.url.endsWith('/domestic-payment-consents'));
+  assert.equal(posts.length, 2);
+  assert.deepEqual(
+    posts.map((p) => p.headers['x-idempotency-key']),
+    ['consent-key-9', 'consent-key-9'],
+  );
+  assert.equal(posts[0]?.headers['x-fapi-financial-id'], '0015800001041RE');
+  assert.match(String(posts[0]?.headers.authorization), /^Bearer t/);
+  const body = JSON.parse(posts[1]?.body ?? '{}');
+  assert.deepEqual(body.Data.Initiation.InstructedAmount, { Amount: '10.50', Currency: 'GBP' });
+  assert.deepEqual(body.Data.Initiation.CreditorAccount, {
+    SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+    Identification: '40123412345678',
+    Name: 'Acme',
+  });
+  const token = seen.find((s) => s.url === '/token');
+  assert.equal(token?.headers.authorization, `Basic ${Buffer.from('paybank:secret').toString('base64')}`);
+  assert.match(token?.body ?? '', /grant_type=client_credentials/);
+});
+
+test('a bank that does not answer in time is unavailable after the retries', async (t) => {
+  let calls = 0;
+  const { provider } = await fakeBank(t, () => {
+    calls += 1; // never answers
+  });
+  const started = Date.now();
+  await assert.rejects(
+    provider.getPayment('p-1'),
+    (err) => isBankError(err, 'unavailable') && err.code === 'bank_unavailable',
+  );
+  assert.equal(calls, 3, 'one try and two retries');
+  assert.ok(Date.now() - started < 3_000);
+});
+
+test('a persistent 500 is unavailable; a 429 is retried', async (t) => {
+  let calls = 0;
+  const { provider } = await fakeBank(t, (req, res) => {
+    calls += 1;
+    if (req.url?.includes('p-429') && calls === 1) {
+      res.statusCode = 429;
+      res.setHeader('retry-after', '0');
+      return res.end();
+    }
+    if (req.url?.includes('p-429')) {
+      res.setHeader('content-type', 'application/json');
+      return res.end(
+        JSON.stringify({
+          Data: {
+            DomesticPaymentId: 'p-429',
+            ConsentId: 'c',
+            Status: 'AcceptedSettlementCompleted',
+            CreationDateTime: '2026-01-01T00:00:00Z',
+            StatusUpdateDateTime: '2026-01-01T00:00:01Z',
+            Initiation: {
+              InstructionIdentification: 'i',
+              EndToEndIdentification: 'e',
+              InstructedAmount: { Amount: '1.5', Currency: 'GBP' },
+              CreditorAccount: {
+                SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+                Identification: '40123412345678',
+                Name: 'Acme',
+              },
+            },
+          },
+        }),
+      );
+    }
+    res.statusCode = 500;
+    res.end(
+      '{"Code":"500","Message":"boom","Errors":[{"ErrorCode":"UK.OBIE.UnexpectedError","Message":"boom"}]}',
+    );
+  });
+  const payment = await provider.getPayment('p-429');
+  assert.equal(payment.status, 'completed');
+  assert.equal(payment.amount, 150);
+  calls = 0;
+  await assert.rejects(
+    provider.getPayment('p-500'),
+    (err) => isBankError(err, 'unavailable') && err.status === 500,
+  );
+  assert.equal(calls, 3);
+});
+
+test("the bank's errors become BankErrors a caller can act on", async (t) => {
+  const { provider } = await fakeBank(t, (req, res) => {
+    res.setHeader('content-type', 'application/json');
+    const error = (status: number, code: string, message: string) => {
+      res.statusCode = status;
+      res.end(
+        JSON.stringify({
+          Code: String(status),
+          Message: message,
+          Errors: [{ ErrorCode: code, Message: message, Path: 'Data.ConsentId' }],
+        }),
+      );
+    };
+    if (req.url?.includes('unknown')) return error(400, 'UK.OBIE.Resource.NotFound', 'no such payment');
+    if (req.url?.includes('bad')) return error(400, 'UK.OBIE.Field.Invalid', 'Reference too long');
+    if (req.url?.includes('used')) return error(400, 'UK.OBIE.Resource.InvalidConsentStatus', 'consumed');
+    return error(403, 'UK.OBIE.Resource.ConsentMismatch', 'no');
+  });
+  await assert.rejects(
+    provider.getPayment('unknown'),
+    (err) => isBankError(err, 'not_found') && err.code === 'not_found',
+  );
+  await assert.rejects(
+    provider.getPayment('bad'),
+    (err) =>
+      isBankError(err, 'rejected_request') &&
+      err.code === 'validation_failed' &&
+      /Reference too long \(Data.ConsentId\)/.test(err.message),
+  );
+  await assert.rejects(
+    provider.getPaymentConsent('used'),
+    (err) => isBankError(err, 'consent_invalid') && err.code === 'invalid_state',
+  );
+  await assert.rejects(provider.getPaymentConsent('other'), (err) => isBankError(err, 'consent_invalid'));
+});
+
+test('an expired access token is renewed once; refused client credentials are a configuration error', async (t) => {
+  let apiCalls = 0;
+  const { provider, seen } = await fakeBank(t, (_req, res) => {
+    apiCalls += 1;
+    if (apiCalls === 1) {
+      res.statusCode = 401;
+      return res.end();
+    }
+    created(res, consentAnswer);
+  });
+  await provider.createPaymentConsent(consentRequest);
+  assert.equal(seen.filter((s) => s.url === '/token').length, 2, 'a second token after the 401');
+
+  const refused = await fakeBank(
+    t,
+    (_req, res) => created(res, consentAnswer),
+    (_req, res) => {
+      res.statusCode = 401;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"error":"invalid_client"}');
+    },
+  );
+  await assert.rejects(
+    refused.provider.createPaymentConsent(consentRequest),
+    (err) => isBankError(err, 'unauthorized') && err.code === 'bank_unavailable',
+  );
+});
+
+test('calls for a consent need its authorisation first; a Next link to another host is not followed', async (t) => {
+  const { provider, seen, db } = await fakeBank(t, (_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify({
+        Data: { Transaction: [] },
+        Links: { Self: 'x', Next: 'https://elsewhere.example/steal?page=2' },
+      }),
+    );
+  });
+  await assert.rejects(provider.listAccounts('c-9'), (err) => isBankError(err, 'consent_invalid'));
+  await db
+    .insertInto('open_banking_grants')
+    .values({
+      provider_id: 'ob-flaky',
+      consent_id: 'c-9',
+      access_token: 'psu-token',
+      refresh_token: null,
+      access_expires_at: '2999-01-01T00:00:00.000Z',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    })
+    .execute();
+  const txs = await provider.listTransactions('c-9', 'acc-1', {
+    from: '2026-01-01T00:00:00Z',
+    to: '2026-02-01T00:00:00Z',
+  });
+  assert.deepEqual(txs, []);
+  const calls = seen.filter((s) => s.url.includes('/transactions'));
+  assert.equal(calls.length, 1);
+  assert.equal(calls[0]?.headers.authorization, 'Bearer psu-token');
+  assert.match(calls[0]?.url ?? '', /fromBookingDateTime=2026-01-01T00%3A00%3A00.000Z/);
+});
