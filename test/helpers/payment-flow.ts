@@ -87,3 +87,23 @@ export async function merchantAccountKey(app: ListeningApp, m: Merchant): Promis
     .executeTakeFirstOrThrow();
   return `${row.sort_code} ${row.account_number}`;
 }
+
+/** A payment created, processed and paid at the sandbox bank by the default demo customer. */
+export async function paidPayment(
+  app: ListeningApp,
+  m: Merchant,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; link: string }> {
+  const created = await http(app, 'POST', '/merchant/v1/payments/process', {
+    headers: m.headers,
+    body: { invoiceRefNumber: 'INV-2001', amount: '25.50', ...body },
+  });
+  if (created.status !== 200) throw new Error(`create: ${created.status} ${created.text}`);
+  const { id, link } = created.json().result;
+  await payAtSandbox(app, 'payment', link);
+  return { id, link };
+}
+
+export async function statusOf(app: ListeningApp, m: Merchant, id: string): Promise<string> {
+  return (await http(app, 'GET', `/merchant/v1/payments/${id}`, { headers: m.headers })).json().result.status;
+}
