@@ -9,17 +9,19 @@ export const connectBankAccountRoute: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/companies/:companyId/bank-accounts/connect',
     {
+      // The provider is optional, and so is the body that would carry it.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         summary: 'Connect a bank account via app',
         description:
           "Open `authUri` in the merchant's browser: the bank's authorisation page for an account-access consent, or, without `provider`, the service's page where the merchant picks the bank first. Each account the merchant grants becomes a `data_api` bank account (status `verified`) and a `status-update` webhook is sent.",
         tags: ['bank-accounts'],
         params: CompanyParams,
-        body: Type.Optional(
-          Type.Object(
-            { provider: Type.Optional(ProviderSchema(app.deps.banks.providers, { withOther: false })) },
-            { additionalProperties: false },
-          ),
+        body: Type.Object(
+          { provider: Type.Optional(ProviderSchema(app.deps.banks.providers, { withOther: false })) },
+          { additionalProperties: false },
         ),
         response: {
           200: Type.Object({ data: Type.Object({ authUri: Type.String() }) }),
@@ -28,7 +30,7 @@ export const connectBankAccountRoute: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => ({
-      data: await startConnection(app.deps, companyOf(request).id, request.body?.provider),
+      data: await startConnection(app.deps, companyOf(request).id, request.body.provider),
     }),
   );
 };
