@@ -15,6 +15,12 @@ import type {
 } from '../domain/partners/partner.row.js';
 import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
 import type { PaymentAttemptTable } from '../domain/payments/payment-attempt.row.js';
+import type {
+  RecurringActionTable,
+  RecurringAuthorisationTable,
+  RecurringItemTable,
+  RecurringPaymentTable,
+} from '../domain/recurring/recurring.row.js';
 import type { RefundTable } from '../domain/payments/refund.row.js';
 import type { OpenBankingGrantTable } from '../providers/open-banking/grant.row.js';
 import type {
@@ -59,4 +65,8 @@ export interface Database {
   job_runs: JobRunTable;
   payment_attempts: PaymentAttemptTable;
   refunds: RefundTable;
+  recurring_payments: RecurringPaymentTable;
+  recurring_payment_items: RecurringItemTable;
+  recurring_payment_actions: RecurringActionTable;
+  recurring_authorisations: RecurringAuthorisationTable;
 }

@@ -328,3 +328,21 @@ export async function cancelRecurring(
 export async function recurringByToken(deps: Deps, token: string): Promise<RecurringPayment | undefined> {
   return repo.findRecurringByToken(deps.db, token);
 }
+
+/** The bank and standing order behind a recurring payment (any tenant's: for the sandbox controls). */
+export async function standingOrderOf(
+  deps: Deps,
+  recurringPaymentId: string,
+): Promise<{ provider: string; standingOrderId: string }> {
+  const recurring = isId(recurringPaymentId)
+    ? await repo.findRecurringById(deps.db, recurringPaymentId)
+    : undefined;
+  if (!recurring) throw notFound('recurring payment');
+  if (!recurring.provider || !recurring.standingOrderId) {
+    throw new DomainError(
+      'invalid_state',
+      `the recurring payment is ${recurring.status}: no standing order is set up`,
+    );
+  }
+  return { provider: recurring.provider, standingOrderId: recurring.standingOrderId };
+}

@@ -3,11 +3,31 @@ import type { FastifyPluginAsync } from 'fastify';
 import { useMerchantAuth } from '../auth/merchant-auth.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
 import { connectionTypeRoute } from './connection-type.js';
+import { cancelRecurringPaymentRoute } from './recurring-payments/cancel-recurring-payment.js';
+import { createAndSendRecurringPaymentRoute } from './recurring-payments/create-and-send-recurring-payment.js';
+import { createDraftRecurringPaymentRoute } from './recurring-payments/create-draft-recurring-payment.js';
+import { deleteRecurringPaymentRoute } from './recurring-payments/delete-recurring-payment.js';
+import { editRecurringPaymentRoute } from './recurring-payments/edit-recurring-payment.js';
+import { getRecurringPaymentRoute } from './recurring-payments/get-recurring-payment.js';
+import { listRecurringPaymentItemsRoute } from './recurring-payments/list-recurring-payment-items.js';
+import { listRecurringPaymentsRoute } from './recurring-payments/list-recurring-payments.js';
+import { sendRecurringPaymentRoute } from './recurring-payments/send-recurring-payment.js';
 
 export const merchantRoutes: FastifyPluginAsync = async (app) => {
   await setUpGroup(app, app.deps, { auth: useMerchantAuth, apiVersion: () => API_VERSIONS.merchant });
   // Each operation of spec 4.A is one file in this folder, registered here.
-  for (const route of [connectionTypeRoute]) {
+  for (const route of [
+    connectionTypeRoute,
+    createDraftRecurringPaymentRoute,
+    createAndSendRecurringPaymentRoute,
+    getRecurringPaymentRoute,
+    listRecurringPaymentsRoute,
+    editRecurringPaymentRoute,
+    sendRecurringPaymentRoute,
+    deleteRecurringPaymentRoute,
+    cancelRecurringPaymentRoute,
+    listRecurringPaymentItemsRoute,
+  ]) {
     await app.register(route);
   }
 };

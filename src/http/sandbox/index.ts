@@ -10,6 +10,7 @@ import { listAccountsControl } from './list-accounts.js';
 import { officerVerificationControl } from './officer-verification.js';
 import { rejectPaymentControl } from './reject-payment.js';
 import { settlePaymentControl } from './settle-payment.js';
+import { failNextStandingOrderControl } from './standing-order-fail-next.js';
 
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // Each control is one file in this folder, registered here.
@@ -23,4 +24,5 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   await app.register(officerVerificationControl);
   await app.register(settlePaymentControl);
   await app.register(rejectPaymentControl);
+  await app.register(failNextStandingOrderControl);
 };
