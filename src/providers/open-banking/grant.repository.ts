@@ -37,3 +37,21 @@ export async function deleteGrant(db: Db, providerId: string, consentId: string)
     .where('consent_id', '=', consentId)
     .execute();
 }
+
+/**
+ * Forgets tokens that can no longer be used: an access token past its expiry with no refresh token, or
+ * a refreshable grant nobody refreshed for `staleDays` (its consent has long ended).
+ */
+export async function purgeDeadGrants(db: Db, now: Date, staleDays: number): Promise<number> {
+  const stale = new Date(now.getTime() - staleDays * 86_400_000).toISOString();
+  const result = await db
+    .deleteFrom('open_banking_grants')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('refresh_token', 'is', null), eb('access_expires_at', '<', now.toISOString())]),
+        eb('access_expires_at', '<', stale),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

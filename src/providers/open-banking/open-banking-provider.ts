@@ -21,6 +21,7 @@ import type {
 } from '../bank-provider.js';
 import { signHs256 } from '../jws.js';
 import type { ProviderInfo } from '../providers.js';
+import { deleteGrant } from './grant.repository.js';
 import { ObClient, type ObClientOptions } from './ob-client.js';
 import type {
   ObAccessConsentResponse,
@@ -276,6 +277,7 @@ export class OpenBankingProvider implements BankProvider {
       `${this.config.accountsUrl}/account-access-consents/${enc(consentId)}`,
       { kind: 'client', scope: 'accounts' },
     );
+    await deleteGrant(this.options.db, this.config.id, consentId);
   }
 
   async listAccounts(consentId: string): Promise<BankAccountInfo[]> {

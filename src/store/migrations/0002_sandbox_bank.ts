@@ -163,6 +163,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('sandbox_bank_idempotency_pk', ['client_id', 'operation', 'key'])
     .execute();
+  await db.schema
+    .createIndex('sandbox_bank_idempotency_expires')
+    .on('sandbox_bank_idempotency')
+    .column('expires_at')
+    .execute();
 
   // The Open Banking adapter's tokens per consent (src/providers/open-banking/grant.row.ts).
   await db.schema
@@ -175,6 +180,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('open_banking_grants_pk', ['provider_id', 'consent_id'])
+    .execute();
+  await db.schema
+    .createIndex('open_banking_grants_expires')
+    .on('open_banking_grants')
+    .column('access_expires_at')
     .execute();
 }
 

@@ -180,3 +180,31 @@ test('an expired or revoked consent reads nothing', async (t) => {
     (err: Error & { reason?: string }) => err.reason === 'consent_invalid',
   );
 });
+
+test('the adapter refreshes an expired access token with the consent’s refresh token', async (t) => {
+  const w = await bankWorld(t);
+  const consentId = await connect(w, ALICE_ID, 30);
+  const first = await w.deps.db
+    .selectFrom('open_banking_grants')
+    .selectAll()
+    .where('consent_id', '=', consentId)
+    .executeTakeFirstOrThrow();
+  assert.ok(first.refresh_token);
+  w.clock.advance(5 * DAY);
+  await w.runBank(); // purges the expired access token at the bank
+  assert.equal((await w.bank.listAccounts(consentId)).length, 1);
+  const second = await w.deps.db
+    .selectFrom('open_banking_grants')
+    .selectAll()
+    .where('consent_id', '=', consentId)
+    .executeTakeFirstOrThrow();
+  assert.notEqual(second.access_token, first.access_token);
+  assert.equal(second.refresh_token, first.refresh_token);
+  await w.bank.revokeAccountAccessConsent(consentId);
+  const gone = await w.deps.db
+    .selectFrom('open_banking_grants')
+    .selectAll()
+    .where('consent_id', '=', consentId)
+    .executeTakeFirst();
+  assert.equal(gone, undefined, 'a revoked consent’s tokens are forgotten');
+});

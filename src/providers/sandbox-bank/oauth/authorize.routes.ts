@@ -35,9 +35,20 @@ const Decision = Type.Object(
 
 const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
 
+// A bank's decision form leads, through redirects, to the client's redirect URI and from there on to
+// wherever the client sends the customer (a merchant's site): browsers check form-action on every hop,
+// so this page allows any http(s) destination instead of helmet's 'self'.
+const PAGE_POLICY =
+  "default-src 'self';base-uri 'self';form-action 'self' https: http:;frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
+
 function page(reply: FastifyReply, status: number, body: string) {
   // The page holds a live authorisation: never cached.
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_POLICY)
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 function failure(reply: FastifyReply, error: unknown) {
