@@ -4,6 +4,8 @@ import { usePartnerAuth } from '../auth/partner-auth.js';
 import { companyScope } from '../company-scope.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
 import { partnerBankAccountRoutes } from './bank-accounts/routes.js';
+import { partnerCompanyRoutes } from './companies/routes.js';
+import { partnerIntegrationRoutes } from './integrations/routes.js';
 import { partnerSettingsRoutes } from './settings/routes.js';
 import { webhookDeliveryRoutes } from './webhook-deliveries/routes.js';
 
@@ -18,4 +20,6 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
   for (const route of partnerBankAccountRoutes) await app.register(route);
   for (const route of partnerSettingsRoutes) await app.register(route);
   for (const route of webhookDeliveryRoutes) await app.register(route);
+  for (const route of partnerCompanyRoutes) await app.register(route);
+  for (const route of partnerIntegrationRoutes) await app.register(route);
 };
