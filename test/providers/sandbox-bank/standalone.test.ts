@@ -53,7 +53,8 @@ test('npm run sandbox-bank serves the same bank on its own port', async (t) => {
   assert.equal(page.status, 200);
   assert.match(
     page.headers.get('content-security-policy') ?? '',
-    /form-action 'self' http:\/\/127\.0\.0\.1:9999/,
+    /form-action 'self' https: http:/,
+    'the form leads to the client',
   );
   const form = new URLSearchParams(new URL(consent.authorizationUrl).searchParams);
   form.set('decision', 'approve');
