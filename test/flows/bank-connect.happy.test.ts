@@ -107,6 +107,13 @@ test('connecting again updates the same accounts (no duplicates); a manual accou
     updated.consentID,
     'the newest consent is kept',
   );
+  const bank = world.app.deps.banks.get('ob-sandbox');
+  assert.equal(
+    (await bank.getAccountAccessConsent(updated.consentID)).status,
+    'revoked',
+    'the replaced consent is ended',
+  );
+  assert.equal((await bank.getAccountAccessConsent(second[0].consentID)).status, 'authorised');
 });
 
 test('a merchant who rejects at the bank connects nothing; the return URL refuses replays and junk', async (t) => {

@@ -146,6 +146,15 @@ export async function advanceConsentPoint(
   return Number(result.numUpdatedRows) > 0;
 }
 
+export async function isConsentInUse(db: Db, consentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select('id')
+    .where('consent_id', '=', consentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function clearDefault(db: Db, companyId: string, at: string): Promise<void> {
   await db
     .updateTable('bank_accounts')

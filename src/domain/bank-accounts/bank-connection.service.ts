@@ -164,7 +164,7 @@ async function upsertGrantedAccount(
   consent: BankConsentTable & { provider: string; provider_consent_id: string },
   info: BankAccountInfo,
   now: string,
-): Promise<BankAccount> {
+): Promise<{ account: BankAccount; replaced: ReplacedConsent | null }> {
   const existing = await accounts.findBankAccountRowByNumber(
     deps.db,
     consent.company_id,
@@ -185,7 +185,11 @@ async function upsertGrantedAccount(
     const status = existing.status === 'disabled' ? 'disabled' : 'verified';
     const row = { ...existing, ...consentFields, status };
     await accounts.updateBankAccountRow(deps.db, existing.id, { ...consentFields, status });
-    return accounts.toBankAccount(row);
+    const replaced =
+      existing.consent_id && existing.consent_id !== consent.provider_consent_id
+        ? { provider: existing.provider, consentId: existing.consent_id }
+        : null;
+    return { account: accounts.toBankAccount(row), replaced };
   }
   const first = !(await accounts.findDefaultBankAccountRow(deps.db, consent.company_id));
   const row = {
@@ -203,7 +207,30 @@ async function upsertGrantedAccount(
   };
   await accounts.insertBankAccountRow(deps.db, row);
   if (first) await attachToUnboundIntegrations(deps.db, consent.company_id, row.id, now);
-  return accounts.toBankAccount(row);
+  return { account: accounts.toBankAccount(row), replaced: null };
+}
+
+interface ReplacedConsent {
+  provider: string;
+  consentId: string;
+}
+
+/**
+ * Ends at the bank the consents no account uses any more (a reconnection or reconsent replaced them):
+ * the service keeps no access it does not need. Best effort, after the commit: a failure is logged.
+ */
+async function revokeUnused(deps: Deps, replaced: ReplacedConsent[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const { provider, consentId } of replaced) {
+    if (seen.has(consentId)) continue;
+    seen.add(consentId);
+    if (await accounts.isConsentInUse(deps.db, consentId)) continue;
+    try {
+      await deps.banks.get(provider).revokeAccountAccessConsent(consentId);
+    } catch (err) {
+      deps.log.warn({ err, provider, consentId }, 'could not revoke a replaced account-access consent');
+    }
+  }
 }
 
 function usableAccounts(granted: BankAccountInfo[]): BankAccountInfo[] {
@@ -271,18 +298,21 @@ export async function completeConnection(
     await accounts.lockCompanyAccounts(tx.db, tx.engine, consent.company_id);
     const at = isoNow(tx.clock);
     const result: BankAccount[] = [];
+    const replaced: ReplacedConsent[] = [];
     for (const info of granted) {
-      const account = await upsertGrantedAccount(
+      const upserted = await upsertGrantedAccount(
         tx,
         { ...consent, provider, provider_consent_id: consentId },
         info,
         at,
       );
-      await recordStatusChange(tx, account);
-      result.push(account);
+      await recordStatusChange(tx, upserted.account);
+      result.push(upserted.account);
+      if (upserted.replaced) replaced.push(upserted.replaced);
     }
     await consents.moveConsent(tx.db, consent.id, ['completing'], { status: 'authorised', updated_at: at });
-    return result;
+    return { result, replaced };
   });
-  return { outcome: 'connected', purpose, accounts: connected };
+  await revokeUnused(deps, connected.replaced);
+  return { outcome: 'connected', purpose, accounts: connected.result };
 }

@@ -202,3 +202,26 @@ test('rename needs a JSON string; unknown accounts are 404; another partner is 4
     assert.equal(anonymous.statusCode, 401, `${call.method} ${call.url}`);
   }
 });
+
+test('the same Idempotency-Key with another file is a 422; with the same file the first answer is replayed', async (t) => {
+  const app = await buildTestApp(t, { FILES_DIR: `/tmp/paybank-files-${process.pid}-${Date.now()}-d` });
+  const { partner, company } = await tenant(app);
+  const send = async (data: Buffer) => {
+    const form = await multipart(fields(), { name: 'statement.pdf', data });
+    return app.call({
+      method: 'POST',
+      url: url(company.id),
+      headers: { ...partner.partnerHeaders, ...form.headers, 'idempotency-key': 'statement-upload-1' },
+      payload: form.payload,
+    });
+  };
+  const first = await send(SAMPLE_FILES.pdf);
+  assert.equal(first.statusCode, 200, first.body);
+  const replay = await send(SAMPLE_FILES.pdf);
+  assert.equal(replay.statusCode, 200);
+  assert.equal(replay.headers['idempotent-replayed'], 'true');
+  assert.equal(replay.json().result.id, first.json().result.id);
+  const other = await send(Buffer.concat([SAMPLE_FILES.pdf, Buffer.from('% another statement\n')]));
+  assert.equal(other.statusCode, 422, other.body);
+  assert.equal((await filesIn(app.config.filesDir)).length, 1);
+});

@@ -1,4 +1,5 @@
 // Create company bank account (spec 4.D): multipart/form-data with an optional statement file.
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -18,7 +19,7 @@ import { BankAccountD, toBankAccountD } from './bank-account-view.js';
 
 const FIELD_BYTES = 4096;
 
-/** The file's bytes, kept beside the request: the body the schema checks carries only its name. */
+/** The file's bytes and name, kept beside the request: the body the schema checks carries its digest. */
 const uploads = new WeakMap<FastifyRequest, Upload>();
 
 function unsupportedMediaType(): Error {
@@ -43,7 +44,10 @@ async function readForm(request: FastifyRequest, maxUploadBytes: number): Promis
       fields[part.fieldname] = part.value;
     }
   }
-  request.body = { ...fields, ...(upload ? { file: upload.filename } : {}) };
+  // The body carries the file's digest, not its bytes: the Idempotency-Key fingerprint (a hash of the
+  // body) then tells a repeat from the same key used with another file.
+  const digest = upload ? createHash('sha256').update(upload.data).digest('hex') : undefined;
+  request.body = { ...fields, ...(digest ? { file: `sha256:${digest}` } : {}) };
   if (upload) uploads.set(request, upload);
 }
 
