@@ -101,7 +101,9 @@ test('send -> initial payment and standing order at the sandbox bank -> active -
   // Every webhook arrived, signed; statuses and items in the order they happened.
   await receiver.waitForAcknowledged(receiver.received.length);
   assert.ok(receiver.received.every((w) => w.verified));
-  const mine = receiver.received.filter((w) => w.body.data.recurringPaymentId === recurring.id || w.body.data.id === recurring.id);
+  const mine = receiver.received.filter(
+    (w) => w.body.data.recurringPaymentId === recurring.id || w.body.data.id === recurring.id,
+  );
   const story = mine.map((w) =>
     w.body.eventName === 'recurring_payment.item_updated' ? `item:${w.body.data.status}` : w.body.data.status,
   );

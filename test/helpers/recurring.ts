@@ -54,7 +54,9 @@ export async function decideAtSandbox(
   authorizationUrl: string,
   decision: 'approve' | 'reject' = 'approve',
 ): Promise<string> {
-  const decided = await http(app, 'POST', `/sandbox/v1/authorizations/${decision}`, { body: { authorizationUrl } });
+  const decided = await http(app, 'POST', `/sandbox/v1/authorizations/${decision}`, {
+    body: { authorizationUrl },
+  });
   assert.equal(decided.status, 200, decided.text);
   const back = await http(app, 'GET', decided.json().redirectUrl);
   assert.equal(back.status, 303, back.text);
@@ -78,9 +80,16 @@ export async function advanceDays(app: ListeningApp, days: number): Promise<stri
 }
 
 export async function itemsOf(app: ListeningApp, m: Merchant, id: string) {
-  const res = await http(app, 'GET', `/merchant/v1/recurring-payments/${id}/payments`, { headers: m.headers });
+  const res = await http(app, 'GET', `/merchant/v1/recurring-payments/${id}/payments`, {
+    headers: m.headers,
+  });
   assert.equal(res.status, 200, res.text);
-  return res.json() as Array<{ id: string; status: string; expectedPaymentDate: string; completedAt: string | null }>;
+  return res.json() as Array<{
+    id: string;
+    status: string;
+    expectedPaymentDate: string;
+    completedAt: string | null;
+  }>;
 }
 
 export async function recurringOf(app: ListeningApp, m: Merchant, id: string) {

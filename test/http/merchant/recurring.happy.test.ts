@@ -153,12 +153,20 @@ test('get (bare), list (bare array, newest first, X-Total-Count), edit, send, de
     ids.push((await createRecurring(app, m, { reference })).id);
     app.clock.advance(1000);
   }
-  const got = await app.call({ method: 'GET', url: `/merchant/v1/recurring-payments/${ids[0]}`, headers: m.headers });
+  const got = await app.call({
+    method: 'GET',
+    url: `/merchant/v1/recurring-payments/${ids[0]}`,
+    headers: m.headers,
+  });
   assert.equal(got.statusCode, 200);
   assert.equal(got.json().invoiceRefNumber, 'a-1');
   assert.equal(got.json().id, ids[0]);
 
-  const list = await app.call({ method: 'GET', url: '/merchant/v1/recurring-payments?limit=2', headers: m.headers });
+  const list = await app.call({
+    method: 'GET',
+    url: '/merchant/v1/recurring-payments?limit=2',
+    headers: m.headers,
+  });
   assert.equal(list.statusCode, 200, list.body);
   assert.deepEqual(
     list.json().map((r: any) => r.id),
@@ -218,7 +226,11 @@ test('get (bare), list (bare array, newest first, X-Total-Count), edit, send, de
   });
   assert.equal(deleted.statusCode, 200, deleted.body);
   assert.deepEqual(deleted.json(), { deleted: true });
-  const gone = await app.call({ method: 'GET', url: `/merchant/v1/recurring-payments/${ids[1]}`, headers: m.headers });
+  const gone = await app.call({
+    method: 'GET',
+    url: `/merchant/v1/recurring-payments/${ids[1]}`,
+    headers: m.headers,
+  });
   assert.equal(gone.statusCode, 404);
 
   const cancelled = await app.call({
