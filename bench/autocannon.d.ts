@@ -1,0 +1,24 @@
+// The part of autocannon's API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
