@@ -1,0 +1,90 @@
+// SIGKILL with 1,000 events undelivered; after a restart every event is delivered, and none that the
+// receiver had acknowledged before the kill is sent again.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { recordEvent } from '../../src/domain/events/outbox.js';
+import { newId } from '../../src/domain/ids.js';
+import { integrationWithReceiver } from '../helpers/events.js';
+import { tenant } from '../helpers/fixtures.js';
+import { eventually, seedApp, sharedDatabase, startServiceProcess } from '../helpers/service-process.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const PAYMENTS = 100;
+const STATUSES = ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'];
+const ACK_BEFORE_KILL = 300;
+
+test('a killed process loses nothing and repeats nothing acknowledged', { timeout: 90_000 }, async (t) => {
+  const db = await sharedDatabase(t);
+  const receiver = await startWebhookReceiver(t);
+  const seed = await seedApp(t, db);
+  const { partner, company } = await tenant(seed);
+  const integration = await integrationWithReceiver(seed, partner, company.id, receiver, {
+    isRetryWebhookEnabled: true,
+  });
+  const payments = Array.from({ length: PAYMENTS }, () => newId());
+  for (const status of STATUSES) {
+    await seed.deps.db.transaction().execute(async (trx) => {
+      for (const payment of payments) {
+        const id = newId();
+        await recordEvent(trx, new Date(), {
+          id,
+          destination: { kind: 'integration', integrationId: integration.id },
+          eventName: 'payment.status_updated',
+          resourceType: 'payment',
+          resourceId: payment,
+          payload: { eventName: 'payment.status_updated', eventId: id, data: { id: payment, status } },
+        });
+      }
+    });
+  }
+  const delivered = async () =>
+    Number(
+      (
+        await seed.deps.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('state', '=', 'delivered')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  // The receiver acknowledges the first 300, then stops answering: those requests are in flight when
+  // the process dies.
+  let answered = 0;
+  receiver.respond(() => (answered++ < ACK_BEFORE_KILL ? 200 : new Promise<number>(() => {})));
+  const first = await startServiceProcess(t, db, { LEASE_SECONDS: '11' });
+  await receiver.waitForAcknowledged(ACK_BEFORE_KILL, 30_000);
+  await eventually(async () => (await delivered()) === ACK_BEFORE_KILL, 15_000, 'the 300 outcomes recorded');
+  await first.kill('SIGKILL');
+  const acknowledgedBeforeKill = new Set(receiver.acknowledged.keys());
+  assert.equal(acknowledgedBeforeKill.size, ACK_BEFORE_KILL);
+  const receivedBeforeKill = receiver.received.length;
+
+  receiver.respond(() => 200);
+  const second = await startServiceProcess(t, db, { LEASE_SECONDS: '11' });
+  await eventually(
+    async () => receiver.acknowledged.size === PAYMENTS * STATUSES.length,
+    40_000,
+    `all events acknowledged (${receiver.acknowledged.size} so far)\n${second.output()}`,
+  );
+  await eventually(async () => (await delivered()) === PAYMENTS * STATUSES.length, 10_000, 'all recorded');
+
+  const resent = receiver.received.slice(receivedBeforeKill).filter((w) => acknowledgedBeforeKill.has(w.id));
+  assert.deepEqual(resent, [], 'nothing acknowledged before the kill was sent again');
+  for (const [id, count] of receiver.acknowledged) assert.equal(count, 1, `event ${id} acknowledged once`);
+  assert.ok(
+    receiver.received.every((w) => w.verified),
+    'every request carried a valid signature',
+  );
+  for (const payment of payments) {
+    // Per-resource order: each payment's events reached the receiver in the order they were recorded.
+    const order = receiver.received
+      .filter((w) => w.body.data.id === payment)
+      .map((w) => w.body.data.status)
+      .filter((status, i, all) => all.indexOf(status) === i);
+    assert.deepEqual(order, STATUSES, `order of payment ${payment}`);
+  }
+
+  const code = await second.kill('SIGTERM');
+  assert.equal(code, 0, `graceful shutdown exits 0\n${second.output()}`);
+});
