@@ -119,6 +119,8 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
           }
         } catch (err) {
           deps.log.error({ err }, 'claiming outbox events failed');
+          // The database is unwell: do not hammer it (nor the log) every poll.
+          if (!stopping) await sleep(Math.max(pollMs, 1000));
         }
       }
       if (stopping) break;
