@@ -33,6 +33,7 @@ const RECHECK_MS = 15 * 60_000;
 /** Every active one is read at least daily: the customer may cancel at the bank any day. */
 const STALE_MS = 24 * 3_600_000;
 const BATCH = 200;
+const DAY_MS = 86_400_000;
 
 interface BankView {
   order: BankStandingOrder;
@@ -45,22 +46,32 @@ interface BankView {
 /** The UTC calendar day of a date-time (the day standing-order schedules are kept in). */
 const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
+/**
+ * Items the merchant's account may still show the money of: due, within the data-API window after their
+ * date, and not failed by the bank itself; paid ones only until the account confirms them.
+ */
+function awaitingCredit(deps: Deps, items: readonly RecurringItem[]): RecurringItem[] {
+  const now = deps.clock.now();
+  const oldest = new Date(now.getTime() - deps.config.dataApiCheckDays * DAY_MS).toISOString();
+  return items.filter(
+    (i) =>
+      i.expectedPaymentDate <= now.toISOString() &&
+      i.expectedPaymentDate >= oldest &&
+      i.accountTransactionId === null &&
+      (i.status === 'pending' || i.status === 'paid' || (i.status === 'missed' && i.bankPaymentId === null)),
+  );
+}
+
 async function readCredits(
   deps: Deps,
   account: BankAccount,
   items: RecurringItem[],
 ): Promise<BankTransaction[] | null> {
-  const now = deps.clock.now().toISOString();
-  const open = items.filter(
-    (i) =>
-      i.expectedPaymentDate <= now &&
-      (i.status !== 'paid' || i.accountTransactionId === null) &&
-      i.status !== 'cancelled',
-  );
+  const open = awaitingCredit(deps, items);
   if (open.length === 0) return [];
   const from = `${addDays(dayOf(open[0]!.expectedPaymentDate), -1)}T00:00:00.000Z`;
   try {
-    return await listIncomingCredits(deps, account, { from, to: now });
+    return await listIncomingCredits(deps, account, { from, to: deps.clock.now().toISOString() });
   } catch (err) {
     // The standing order's own payment details still tell; the data API is a second opinion.
     deps.log.warn(
@@ -145,17 +156,19 @@ async function applyPayments(
   }
 }
 
-/** Credits seen in the merchant's account pay (or confirm) the items they match. */
+/**
+ * Credits seen in the merchant's account pay (or confirm) the items they match: the amount and the
+ * reference, booked from the day before the item's date to the end of the data-API window after it.
+ */
 async function applyCredits(deps: Deps, recurring: RecurringPayment, items: RecurringItem[], view: BankView) {
   if (!view.credits) return;
   const now = deps.clock.now().toISOString();
   const taken = new Set(items.map((i) => i.accountTransactionId).filter((id) => id !== null));
-  for (const item of items) {
-    if (item.expectedPaymentDate > now || item.status === 'cancelled' || item.accountTransactionId !== null)
-      continue;
+  for (const item of awaitingCredit(deps, items)) {
     const from = addDays(dayOf(item.expectedPaymentDate), -1);
+    const to = addDays(dayOf(item.expectedPaymentDate), deps.config.dataApiCheckDays);
     const credit = findMatchingCredit(
-      view.credits.filter((c) => dayOf(c.bookedAt) >= from),
+      view.credits.filter((c) => dayOf(c.bookedAt) >= from && dayOf(c.bookedAt) <= to),
       { amount: item.amountPence, reference: recurring.reference },
       taken,
     );
@@ -183,6 +196,22 @@ async function applyCredits(deps: Deps, recurring: RecurringPayment, items: Recu
     }
     replace(items, confirmed);
   }
+  // Paid items the account never showed within the window: the data-API check did not find them. (Only
+  // the latest few are looked at: older ones were marked on an earlier run.)
+  const windowStart = Date.parse(now) - deps.config.dataApiCheckDays * DAY_MS;
+  const unconfirmed = items
+    .filter((i) => {
+      const at = Date.parse(i.expectedPaymentDate);
+      return (
+        i.status === 'paid' &&
+        i.accountTransactionId === null &&
+        at < windowStart &&
+        at >= windowStart - 7 * DAY_MS
+      );
+    })
+    .map((i) => i.transactionId)
+    .filter((id) => id !== null);
+  await repo.markCreditsNotFound(deps.db, unconfirmed, now);
 }
 
 /** Items whose payment never came within the grace days are missed. */

@@ -350,3 +350,14 @@ export async function findInitialPayment(
   const row = await query.executeTakeFirst();
   return row ? toPayment(row) : undefined;
 }
+
+/** Transactions of paid items still awaiting the data-API check are marked not found by it (once). */
+export async function markCreditsNotFound(db: Db, transactionIds: string[], at: string): Promise<void> {
+  if (transactionIds.length === 0) return;
+  await db
+    .updateTable('transactions')
+    .set({ data_api_check_status: 'payment_not_found', last_data_api_check_at: at })
+    .where('id', 'in', transactionIds)
+    .where('data_api_check_status', '=', 'pending_payment')
+    .execute();
+}
