@@ -38,6 +38,8 @@ export interface Config {
   workers: boolean;
   /** How long a process holds a claimed outbox event or job run before another may take it over. */
   leaseMs: number;
+  /** Above this event-loop delay the service answers 503 (0: never). */
+  maxEventLoopDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataApiCheckDays: int(env, 'DATA_API_CHECK_DAYS', 3, 1, 365),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     workers: bool(env, 'WORKERS', true),
+    maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 2000, 0, 600_000),
     // Longer than the 10 s webhook time-out, so that a live process never loses a claim mid-delivery.
     leaseMs: int(env, 'LEASE_SECONDS', 30, 11, 3600) * 1000,
   };

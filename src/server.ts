@@ -14,8 +14,8 @@ import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
 import { registerErrorHandling } from './http/error-handler.js';
-import { registerOpenApi, securityFor } from './http/openapi.js';
 import { merchantRoutes } from './http/merchant/index.js';
+import { registerOpenApi, securityFor } from './http/openapi.js';
 import { registerOperations } from './http/operations.js';
 import { partnerRoutes } from './http/partner/index.js';
 import { publicRoutes } from './http/public/index.js';
@@ -23,8 +23,8 @@ import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerValidation } from './http/validation.js';
-import { verificationPages } from './pages/verification/verification-page.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
+import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
 import { openStore, type Store } from './store/database.js';
@@ -102,7 +102,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerValidation(app, SHARED_SCHEMAS);
   registerErrorHandling(app);
   await app.register(helmet, { global: true });
-  await app.register(underPressure, { maxEventLoopDelay: 2000, exposeStatusRoute: false });
+  if (config.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      exposeStatusRoute: false,
+    });
+  }
+  // The API speaks JSON (and forms for the hosted pages): a text/plain body is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await registerOpenApi(app, pkg.version);
   registerOperations(app, deps);
@@ -112,11 +119,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(terminalRoutes, { prefix: '/terminal/v1' });
   await app.register(partnerRoutes, { prefix: '/partner/v1' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
-  await app.register(publicRoutes);
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
-  await app.register(bankConnectPages);
   await app.register(verificationPages);
+  await app.register(bankConnectPages);
+  await app.register(publicRoutes);
 
   app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', () => deps.banks.close());

@@ -5,6 +5,7 @@ import type { BankAccountTable } from '../domain/bank-accounts/bank-account.row.
 import type { BankConsentTable } from '../domain/bank-accounts/bank-consent.row.js';
 import type { CompanyTable } from '../domain/companies/company.row.js';
 import type { OfficerTable } from '../domain/companies/officer.row.js';
+import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
 import type { StoredFileTable } from '../domain/files/stored-file.row.js';
 import type { IntegrationTable } from '../domain/integrations/integration.row.js';
 import type {
@@ -13,15 +14,16 @@ import type {
   PartnerTable,
   TerminalTable,
 } from '../domain/partners/partner.row.js';
-import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
+import type { PaymentActionTable, PaymentTable } from '../domain/payments/payment.row.js';
 import type { PaymentAttemptTable } from '../domain/payments/payment-attempt.row.js';
+import type { RefundTable } from '../domain/payments/refund.row.js';
 import type {
   RecurringActionTable,
   RecurringAuthorisationTable,
   RecurringItemTable,
   RecurringPaymentTable,
 } from '../domain/recurring/recurring.row.js';
-import type { RefundTable } from '../domain/payments/refund.row.js';
+import type { TransactionTable } from '../domain/transactions/transaction.row.js';
 import type { OpenBankingGrantTable } from '../providers/open-banking/grant.row.js';
 import type {
   SandboxAccountTable,
@@ -63,8 +65,11 @@ export interface Database {
   events: EventTable;
   event_attempts: EventAttemptTable;
   job_runs: JobRunTable;
+  payments: PaymentTable;
+  payment_actions: PaymentActionTable;
   payment_attempts: PaymentAttemptTable;
   refunds: RefundTable;
+  transactions: TransactionTable;
   recurring_payments: RecurringPaymentTable;
   recurring_payment_items: RecurringItemTable;
   recurring_payment_actions: RecurringActionTable;

@@ -1,5 +1,6 @@
 // Every periodic job of the service. A module that owns a job adds it here.
 import { paymentBankSyncJob } from '../domain/payments/bank-sync-job.js';
+import { overduePaymentsJob } from '../domain/payments/overdue-job.js';
 import { overdueRecurringJob, recurringItemsJob } from '../domain/recurring/recurring-jobs.js';
 import { openBankingGrantsPurgeJob } from '../providers/open-banking/grants-purge.job.js';
 import { sandboxBankJob } from '../providers/sandbox-bank/index.js';
@@ -8,5 +9,15 @@ import { consentRemindersJob } from './jobs/consent-reminders.js';
 import { idempotencyPurgeJob } from './jobs/idempotency-purge.js';
 import { outboxRetentionJob } from './jobs/outbox-retention.js';
 
-export const jobs: Job[] = [sandboxBankJob,
-  openBankingGrantsPurgeJob, outboxRetentionJob, idempotencyPurgeJob, consentRemindersJob, paymentBankSyncJob, recurringItemsJob, overdueRecurringJob];
+export const jobs: Job[] = [
+  sandboxBankJob,
+  openBankingGrantsPurgeJob,
+  outboxRetentionJob,
+  idempotencyPurgeJob,
+  consentRemindersJob,
+  overduePaymentsJob,
+  paymentBankSyncJob,
+  // After the sandbox bank's job, so that a clock advance sees the standing orders' payments at once.
+  recurringItemsJob,
+  overdueRecurringJob,
+];

@@ -55,6 +55,8 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:8080',
     DATA_DIR: `/tmp/paybank-test-${process.pid}`,
     WORKERS: 'false',
+    // Test runs share two cores with other suites: event-loop stalls are not overload here.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();

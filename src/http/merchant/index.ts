@@ -3,6 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { useMerchantAuth } from '../auth/merchant-auth.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
 import { connectionTypeRoute } from './connection-type.js';
+import { createAndProcessPaymentRoute } from './payments/create-and-process-payment.js';
+import { createDraftPaymentRoute } from './payments/create-draft-payment.js';
+import { deletePaymentRoute } from './payments/delete-payment.js';
+import { editPaymentRoute } from './payments/edit-payment.js';
+import { getPaymentRoute } from './payments/get-payment.js';
+import { listPaymentsRoute } from './payments/list-payments.js';
+import { processPaymentRoute } from './payments/process-payment.js';
+import { refundPaymentRoute } from './payments/refund-payment.js';
 import { cancelRecurringPaymentRoute } from './recurring-payments/cancel-recurring-payment.js';
 import { createAndSendRecurringPaymentRoute } from './recurring-payments/create-and-send-recurring-payment.js';
 import { createDraftRecurringPaymentRoute } from './recurring-payments/create-draft-recurring-payment.js';
@@ -18,6 +26,14 @@ export const merchantRoutes: FastifyPluginAsync = async (app) => {
   // Each operation of spec 4.A is one file in this folder, registered here.
   for (const route of [
     connectionTypeRoute,
+    createDraftPaymentRoute,
+    createAndProcessPaymentRoute,
+    getPaymentRoute,
+    listPaymentsRoute,
+    editPaymentRoute,
+    processPaymentRoute,
+    deletePaymentRoute,
+    refundPaymentRoute,
     createDraftRecurringPaymentRoute,
     createAndSendRecurringPaymentRoute,
     getRecurringPaymentRoute,

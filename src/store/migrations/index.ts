@@ -5,6 +5,7 @@ import * as m0002 from './0002_sandbox_bank.js';
 import * as m0003 from './0003_events.js';
 import * as m0004 from './0004_bank_accounts.js';
 import * as m0005 from './0005_companies_officers.js';
+import * as m0006 from './0006_payments.js';
 import * as m0007 from './0007_recurring.js';
 import * as m0008 from './0008_payment_flow.js';
 
@@ -13,7 +14,8 @@ export const migrations: Record<string, Migration> = {
   '0002_sandbox_bank': m0002,
   '0003_events': m0003,
   '0004_bank_accounts': m0004,
+  '0006_payments': m0006,
+  '0008_payment_flow': m0008,
   '0005_companies_officers': m0005,
   '0007_recurring': m0007,
-  '0008_payment_flow': m0008,
 };
