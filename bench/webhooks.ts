@@ -70,6 +70,7 @@ async function main() {
     WORKERS: 'false',
     ALLOW_PRIVATE_WEBHOOKS: 'true',
     LOG_LEVEL: 'error',
+    SANDBOX: process.env.SANDBOX ?? 'false',
   });
   const { app, deps } = await buildApp({ config });
   if (engine === 'postgres') {

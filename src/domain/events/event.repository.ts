@@ -65,23 +65,51 @@ export interface EventOutcome {
   attempt?: Omit<EventAttemptTable, 'event_id'>;
 }
 
-/** Writes the outcomes of finished attempts in one transaction; a lease lost meanwhile is not overwritten. */
+/**
+ * Writes the outcomes of finished attempts in one transaction; a lease lost meanwhile is not
+ * overwritten. Deliveries (the common case) are marked in one statement.
+ */
 export async function recordOutcomes(db: Db, owner: string, outcomes: EventOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
+  const released = { lease_owner: null, lease_until: null };
+  const delivered = outcomes.filter((o) => o.state === 'delivered');
+  const others = outcomes.filter((o) => o.state !== 'delivered');
   await db.transaction().execute(async (trx) => {
     const attempts = outcomes.flatMap((o) => (o.attempt ? [{ ...o.attempt, event_id: o.eventId }] : []));
     if (attempts.length > 0) await trx.insertInto('event_attempts').values(attempts).execute();
-    for (const o of outcomes) {
+    if (delivered.length > 0) {
+      await trx
+        .updateTable('events')
+        .set((eb) => ({
+          ...released,
+          state: 'delivered',
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: null,
+          // One time for the batch: they ended within milliseconds of each other.
+          finished_at: delivered.reduce(
+            (latest, o) => ((o.finishedAt ?? '') > latest ? (o.finishedAt ?? '') : latest),
+            '',
+          ),
+          last_error: null,
+        }))
+        .where(
+          'seq',
+          'in',
+          delivered.map((o) => o.seq),
+        )
+        .where('lease_owner', '=', owner)
+        .execute();
+    }
+    for (const o of others) {
       await trx
         .updateTable('events')
         .set({
+          ...released,
           state: o.state,
           attempts: o.attempts,
           next_attempt_at: o.nextAttemptAt,
           finished_at: o.finishedAt,
           last_error: o.lastError,
-          lease_owner: null,
-          lease_until: null,
         })
         .where('seq', '=', o.seq)
         .where('lease_owner', '=', owner)
