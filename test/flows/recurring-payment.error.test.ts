@@ -216,3 +216,24 @@ test('fail-next control: 404 for an unknown recurring payment, 409 before it is 
   assert.match(early.json().detail, /no standing order/);
   assert.equal((await control('nope')).status, 400);
 });
+
+test('a replayed bank return acts once: one standing order, one activation, one webhook', async (t) => {
+  const { app, receiver, m, send } = await world(t);
+  const sent = await send();
+  const authorizationUrl = await initiateRecurring(app, sent.qrCodeData);
+  const decided = await http(app, 'POST', '/sandbox/v1/authorizations/approve', {
+    body: { authorizationUrl },
+  });
+  const redirectUrl = decided.json().redirectUrl;
+  const [first, second] = await Promise.all([http(app, 'GET', redirectUrl), http(app, 'GET', redirectUrl)]);
+  assert.equal(first.status, 303);
+  assert.equal(second.status, 303);
+  const third = await http(app, 'GET', redirectUrl);
+  assert.equal(third.status, 303);
+  assert.equal((await recurringOf(app, m, sent.id)).status, 'active');
+  const orders = await app.deps.db.selectFrom('sandbox_bank_standing_orders').select('id').execute();
+  assert.equal(orders.length, 1);
+  await drainOutbox(app.deps);
+  const statuses = webhooksOf(receiver, sent.id).map((w) => w.body.data.status);
+  assert.deepEqual(statuses, ['sent', 'active']);
+});

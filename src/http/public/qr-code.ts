@@ -15,7 +15,7 @@ export const qrCodeRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'QR code of a link',
         description:
-          'The QR code of a payment link (`<token>.svg` or `<token>.png`, the token after `p?=`), or of a refund link (after `rf?=`). 404 once the link no longer exists.',
+          'The QR code of a payment link (`<token>.svg` or `<token>.png`, the token after `p?=`), of a refund link (after `rf?=`), or of a recurring link (after `rp?=`). 404 once the link no longer exists.',
         tags: ['public'],
         params: Type.Object({ file: Type.String({ pattern: FILE_PATTERN }) }),
         response: {

@@ -126,6 +126,14 @@ test('create and send: 201 {success, result}, link, initial payment, e-mail and 
   assert.equal(items.json().length, 12);
   assert.equal(items.json()[1].expectedPaymentDate, '2027-04-07T00:00:00.000Z');
 
+  // The QR code renders the same link; a deleted recurring payment's code stops resolving.
+  const token = result.qrCodeData.slice(result.qrCodeData.indexOf('?=') + 2);
+  const qr = await app.call({ method: 'GET', url: `/public/v1/qr/${token}.svg` });
+  assert.equal(qr.statusCode, 200);
+  assert.match(String(qr.headers['content-type']), /^image\/svg\+xml/);
+  const png = await app.call({ method: 'GET', url: `/public/v1/qr/${token}.png` });
+  assert.equal(png.statusCode, 200);
+
   const events = await app.deps.db.selectFrom('events').selectAll().orderBy('seq').execute();
   const statusEvents = events.filter((e) => e.event_name === 'recurring_payment.status_updated');
   assert.equal(statusEvents.length, 1);
@@ -258,4 +266,33 @@ test('get (bare), list (bare array, newest first, X-Total-Count), edit, send, de
     .execute();
   assert.equal(itemEvents.length, 2);
   assert.equal(JSON.parse(itemEvents[0]!.payload).data.recurringPaymentId, ids[0]);
+});
+
+test('deleting a sent recurring payment ends its link, its QR code and its initial payment', async (t) => {
+  const app = await buildTestApp(t);
+  setNow(app.clock, '2027-03-01T10:00:00.000Z');
+  const m = await merchant(app);
+  const sent = await createRecurring(app, m, { initialPaymentAmount: '5.00' }, true);
+  const token = sent.qrCodeData.slice(sent.qrCodeData.indexOf('?=') + 2);
+  assert.equal((await app.call({ method: 'GET', url: `/rp?=${token}` })).statusCode, 200);
+  const deleted = await app.call({
+    method: 'DELETE',
+    url: `/merchant/v1/recurring-payments/${sent.id}`,
+    headers: m.headers,
+  });
+  assert.equal(deleted.statusCode, 200, deleted.body);
+  assert.equal((await app.call({ method: 'GET', url: `/rp?=${token}` })).statusCode, 404);
+  assert.equal((await app.call({ method: 'GET', url: `/public/v1/qr/${token}.svg` })).statusCode, 404);
+  const initiate = await app.call({
+    method: 'POST',
+    url: '/public/v1/payments/initiate',
+    payload: { type: 'recurring payment', id: token, externalId: 'ob-sandbox' },
+  });
+  assert.equal(initiate.statusCode, 401);
+  const initial = await app.call({
+    method: 'GET',
+    url: `/merchant/v1/payments/${sent.initialPayment.id}`,
+    headers: m.headers,
+  });
+  assert.equal(initial.statusCode, 404);
 });
