@@ -75,3 +75,25 @@ test('the picker page escapes what it shows', async (t) => {
   assert.doesNotMatch(html, /<script>/);
   assert.match(html, /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; Co/);
 });
+
+test("the picker page lets its form lead on to each configured bank's authorisation page", async (t) => {
+  const world = await connectWorld(t, {
+    OPEN_BANKING_PROVIDERS: JSON.stringify([
+      {
+        id: 'ob-examplebank',
+        name: 'Example Bank',
+        baseUrl: 'https://api.examplebank.example',
+        authorizationUrl: 'https://auth.examplebank.example/authorize',
+        clientId: 'paybank',
+        clientSecret: 'secret',
+      },
+    ]),
+  });
+  const { http, partner, companyId } = world;
+  const started = await http('POST', accountsUrl(companyId, '/connect'), partner.terminalHeaders, {});
+  const page = await fetch(started.json.data.authUri);
+  const policy = page.headers.get('content-security-policy') ?? '';
+  const formAction = policy.split(';').find((d) => d.startsWith('form-action')) ?? '';
+  assert.equal(formAction, `form-action 'self' ${world.app.baseUrl} https://auth.examplebank.example`);
+  assert.match(await page.text(), /data-provider="ob-examplebank">Example Bank</);
+});

@@ -15,6 +15,7 @@ import {
 } from '../../domain/bank-accounts/bank-connection.service.js';
 import { DomainError } from '../../domain/errors.js';
 import { statusOf } from '../../http/problem.js';
+import { pagePolicy } from '../payments/render.js';
 
 const eta = new Eta({ views: fileURLToPath(new URL('.', import.meta.url)), autoEscape: true, cache: true });
 
@@ -22,10 +23,12 @@ const StateParams = Type.Object({ state: Type.String({ minLength: 1, maxLength: 
 const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
 
 function send(reply: FastifyReply, status: number, page: string, data: Record<string, unknown>) {
-  // The links are credentials: never cached (helmet already withholds the referrer).
+  // The links are credentials: never cached (helmet already withholds the referrer). The picker's form
+  // leads on to a bank's own page, which the browser checks against form-action on every redirect.
   return reply
     .code(status)
     .header('cache-control', 'no-store')
+    .header('content-security-policy', pagePolicy(reply.server.deps.config))
     .type('text/html; charset=utf-8')
     .send(eta.render(page, data));
 }
