@@ -11,7 +11,11 @@ export {
 } from './controls.js';
 export { SANDBOX_SORT_CODE } from './ledger/customers.js';
 export { rejectBankPayment, type SettledStatus, settleBankPayment } from './pisp/settlement.js';
-export { failNextStandingOrderPayment, runDueStandingOrders } from './pisp/standing-order-runner.js';
+export {
+  cancelStandingOrderAtBank,
+  failNextStandingOrderPayment,
+  runDueStandingOrders,
+} from './pisp/standing-order-runner.js';
 export { sandboxBankPlugin } from './plugin.js';
 export { runSandboxBank, sandboxBankJob } from './sandbox-bank.job.js';
 export {

@@ -152,3 +152,17 @@ test('a standing order whose payer runs short records a rejected payment and mov
   );
   assert.equal(await w.balance(MERCHANT), 300);
 });
+
+test('a standing order the customer cancels at the bank pays no more', async (t) => {
+  const w = await bankWorld(t);
+  const { cancelStandingOrderAtBank } = await import('../../../src/providers/sandbox-bank/index.js');
+  const order = await standingOrder(w, 0, new Date(w.clock.now().getTime() + DAY).toISOString(), 'so-4');
+  w.clock.advance(2 * DAY);
+  await w.runBank();
+  await cancelStandingOrderAtBank(w.deps, order.standingOrderId);
+  assert.equal((await w.bank.getStandingOrder(order.standingOrderId)).status, 'cancelled');
+  w.clock.advance(100 * DAY);
+  await w.runBank();
+  assert.equal((await w.bank.listStandingOrderPayments(order.standingOrderId)).length, 1);
+  await assert.rejects(cancelStandingOrderAtBank(w.deps, order.standingOrderId), { code: 'invalid_state' });
+});

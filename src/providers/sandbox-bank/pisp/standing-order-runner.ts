@@ -111,3 +111,21 @@ export async function failNextStandingOrderPayment(
     await updateStandingOrder(db, order.id, { fail_next: order.fail_next + 1 });
   });
 }
+
+/** Sandbox control: the customer cancels the standing order at their bank; it pays no more. */
+export async function cancelStandingOrderAtBank(
+  bank: SandboxBankDeps,
+  standingOrderId: string,
+): Promise<void> {
+  await inTransaction(bank.db, async (db) => {
+    const order = await findStandingOrder(db, standingOrderId, locks(bank.engine));
+    if (!order) throw notFound('sandbox bank standing order');
+    if (order.status === 'Cancelled')
+      throw new DomainError('invalid_state', 'the standing order is already cancelled');
+    await updateStandingOrder(db, order.id, {
+      status: 'Cancelled',
+      next_payment_at: null,
+      status_updated_at: bank.clock.now().toISOString(),
+    });
+  });
+}
