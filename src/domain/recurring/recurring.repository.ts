@@ -361,3 +361,42 @@ export async function markCreditsNotFound(db: Db, transactionIds: string[], at: 
     .where('data_api_check_status', '=', 'pending_payment')
     .execute();
 }
+
+/** The initial payments of several recurring payments, by recurring payment id (a page's worth). */
+export async function findInitialPayments(
+  db: Db,
+  recurringPaymentIds: string[],
+): Promise<Map<string, Payment>> {
+  if (recurringPaymentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('recurring_payment_id', 'in', recurringPaymentIds)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.recurring_payment_id as string, toPayment(row)]));
+}
+
+/** The histories of several recurring payments, oldest action first, by recurring payment id. */
+export async function listActionsOf(
+  db: Db,
+  recurringPaymentIds: string[],
+): Promise<Map<string, RecurringAction[]>> {
+  const out = new Map<string, RecurringAction[]>(recurringPaymentIds.map((id) => [id, []]));
+  if (recurringPaymentIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('recurring_payment_actions')
+    .selectAll()
+    .where('recurring_payment_id', 'in', recurringPaymentIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) {
+    out.get(row.recurring_payment_id)?.push({
+      timestamp: row.created_at,
+      action: row.action,
+      snapshot: JSON.parse(row.snapshot) as RecurringSnapshot,
+    });
+  }
+  return out;
+}

@@ -21,7 +21,12 @@ import type {
 } from './recurring.js';
 import * as repo from './recurring.repository.js';
 import { recordRecurringChange } from './recurring-history.js';
-import { type CheckedRecurring, checkRecurringInput, earliestFirstPaymentDay } from './recurring-input.js';
+import {
+  type CheckedRecurring,
+  checkRecurringInput,
+  earliestFirstPaymentDay,
+  NOTICE_WORKING_DAYS,
+} from './recurring-input.js';
 import { closeOpenItems, writeSchedule } from './recurring-items.js';
 import { queueCancellationEmail, queueRecurringRequestEmail } from './recurring-mail.js';
 import { assertTransition, type RecurringMove } from './recurring-status.js';
@@ -118,7 +123,7 @@ async function send(deps: Deps, recurring: RecurringPayment): Promise<RecurringP
   if (londonDay(new Date(recurring.firstPaymentDate)) < earliest) {
     throw new DomainError(
       'invalid_state',
-      `the first payment date ${recurring.firstPaymentDate.slice(0, 10)} is less than 3 working days away: edit it to ${earliest} or later first`,
+      `the first payment date ${recurring.firstPaymentDate.slice(0, 10)} is less than ${NOTICE_WORKING_DAYS} working days away: edit it to ${earliest} or later first`,
     );
   }
   let initial = (await repo.findInitialPayment(deps.db, recurring.id, deps.engine)) ?? null;
@@ -208,7 +213,20 @@ export async function listRecurring(
   request: PageRequest,
 ): Promise<Page<RecurringDetails>> {
   const page = await repo.pageRecurring(deps.db, scope, request);
-  return { ...page, docs: await Promise.all(page.docs.map((r) => detailsOf(deps, r))) };
+  const ids = page.docs.map((r) => r.id);
+  // A page's initial payments and histories in two queries, not two per recurring payment.
+  const [initials, histories] = await Promise.all([
+    repo.findInitialPayments(deps.db, ids),
+    repo.listActionsOf(deps.db, ids),
+  ]);
+  return {
+    ...page,
+    docs: page.docs.map((recurring) => ({
+      recurring,
+      initialPayment: initials.get(recurring.id) ?? null,
+      actions: histories.get(recurring.id) ?? [],
+    })),
+  };
 }
 
 /** The items of the recurring payment, in schedule order (spec 2.5). */
