@@ -312,6 +312,10 @@ export async function completeConnection(
     }
     await consents.moveConsent(tx.db, consent.id, ['completing'], { status: 'authorised', updated_at: at });
     return { result, replaced };
+  }).catch(async (err: unknown) => {
+    // Nothing was written: close the consent so that a return replayed later is refused cleanly.
+    await consents.moveConsent(deps.db, consent.id, ['completing'], { status: 'failed', updated_at: now() });
+    throw err;
   });
   await revokeUnused(deps, connected.replaced);
   return { outcome: 'connected', purpose, accounts: connected.result };
