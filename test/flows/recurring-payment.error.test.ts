@@ -237,3 +237,26 @@ test('a replayed bank return acts once: one standing order, one activation, one 
   const statuses = webhooksOf(receiver, sent.id).map((w) => w.body.data.status);
   assert.deepEqual(statuses, ['sent', 'active']);
 });
+
+test('the initial payment declined at the bank: rejected, nothing set up; tried again, both steps complete', async (t) => {
+  const { app, m, send } = await world(t);
+  const sent = await send({ initialPaymentAmount: '12.00' });
+  const back = await decideAtSandbox(app, await initiateRecurring(app, sent.qrCodeData), 'reject');
+  assert.match(back, /^\/public\/v1\/recurring\/result\?state=/);
+  const page = await http(app, 'GET', back);
+  assert.match(page.text, /Regular payment not set up/);
+  const declined = await recurringOf(app, m, sent.id);
+  assert.equal(declined.status, 'rejected');
+  assert.equal(declined.initialPayment.status, 'rejected');
+  assert.equal(
+    (await app.deps.db.selectFrom('sandbox_bank_standing_orders').select('id').execute()).length,
+    0,
+  );
+
+  const next = await decideAtSandbox(app, await initiateRecurring(app, sent.qrCodeData));
+  assert.match(next, /\/sandbox-bank\//);
+  await decideAtSandbox(app, next);
+  const active = await recurringOf(app, m, sent.id);
+  assert.equal(active.status, 'active');
+  assert.equal(active.initialPayment.status, 'paid');
+});
