@@ -112,3 +112,37 @@ export async function pageTransactions(
   ]);
   return pageOf(rows.map(toTransaction), Number(count.n), request);
 }
+
+export interface CompletedWindow {
+  companyId: string;
+  isSandbox: boolean;
+  /** Inclusive bounds on completed_at (ISO timestamps); open when absent. */
+  completedFrom?: string | undefined;
+  completedTo?: string | undefined;
+}
+
+/**
+ * Money received: the sum and count of a company's completed incoming transactions in a completion
+ * window, computed by the database (served by the transactions_company_completed index).
+ */
+export async function sumCompletedIncoming(
+  db: Db,
+  window: CompletedWindow,
+): Promise<{ totalPence: number; count: number }> {
+  let query = db
+    .selectFrom('transactions')
+    .where('company_id', '=', window.companyId)
+    .where('status', '=', 'completed')
+    .where('is_sandbox', '=', window.isSandbox ? 1 : 0)
+    .where('direction', '=', 'incoming');
+  if (window.completedFrom) query = query.where('completed_at', '>=', window.completedFrom);
+  if (window.completedTo) query = query.where('completed_at', '<=', window.completedTo);
+  const row = await query
+    .select((eb) => [
+      // PostgreSQL answers sum(bigint) as numeric and count as bigint: both arrive as strings.
+      eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('total'),
+      eb.fn.countAll<string | number>().as('n'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { totalPence: Number(row.total), count: Number(row.n) };
+}

@@ -1,6 +1,7 @@
 // Transactions are opened when the bank takes a payment and closed when it settles or rejects it.
 // Always called inside the transaction of the payment change they belong to.
 import type { Deps } from '../../context.js';
+import type { Page, PageRequest } from '../../store/paging.js';
 import { notFound } from '../errors.js';
 import { isId, newId } from '../ids.js';
 import type { NewTransaction, ParentType, Transaction } from './transaction.js';
@@ -55,4 +56,26 @@ export async function getTransaction(deps: Deps, companyId: string, id: string):
   const found = isId(id) ? await repo.findTransaction(deps.db, companyId, id) : undefined;
   if (!found) throw notFound('transaction');
   return found;
+}
+
+export async function listTransactions(
+  deps: Deps,
+  filter: repo.TransactionFilter,
+  request: PageRequest,
+): Promise<Page<Transaction>> {
+  return repo.pageTransactions(deps.db, filter, request);
+}
+
+/** Spec 4.D's statistic: what a company received (incoming, completed) in the completion window. */
+export interface ReceivedTotal {
+  totalPence: number;
+  count: number;
+}
+
+/**
+ * Counts money received only: refunds paid out (outgoing) are not subtracted, and a payment refunded
+ * later still counts, as its incoming transaction did complete.
+ */
+export async function receivedTotal(deps: Deps, window: repo.CompletedWindow): Promise<ReceivedTotal> {
+  return repo.sumCompletedIncoming(deps.db, window);
 }

@@ -6,7 +6,10 @@ import { API_VERSIONS, setUpGroup } from '../group.js';
 import { partnerBankAccountRoutes } from './bank-accounts/routes.js';
 import { partnerCompanyRoutes } from './companies/routes.js';
 import { partnerIntegrationRoutes } from './integrations/routes.js';
+import { partnerPaymentRoutes } from './payments/routes.js';
+import { partnerRecurringPaymentRoutes } from './recurring-payments/routes.js';
 import { partnerSettingsRoutes } from './settings/routes.js';
+import { partnerTransactionRoutes } from './transactions/routes.js';
 import { webhookDeliveryRoutes } from './webhook-deliveries/routes.js';
 
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
@@ -22,4 +25,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
   for (const route of webhookDeliveryRoutes) await app.register(route);
   for (const route of partnerCompanyRoutes) await app.register(route);
   for (const route of partnerIntegrationRoutes) await app.register(route);
+  for (const route of partnerPaymentRoutes) await app.register(route);
+  for (const route of partnerRecurringPaymentRoutes) await app.register(route);
+  for (const route of partnerTransactionRoutes) await app.register(route);
 };
