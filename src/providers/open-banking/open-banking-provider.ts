@@ -1,6 +1,5 @@
 // BankProvider over the UK Open Banking Read/Write API v3.1: one instance per configured bank
 // (`ob-sandbox` included, reached over HTTP like any other).
-import { randomBytes } from 'node:crypto';
 import { BankError } from '../bank-error.js';
 import type {
   AccountAccessConsentRequest,
@@ -19,8 +18,8 @@ import type {
   StandingOrderPayment,
   SubmitRequest,
 } from '../bank-provider.js';
-import { signHs256 } from '../jws.js';
 import type { ProviderInfo } from '../providers.js';
+import { authorizationUrlOf } from './authorization-url.js';
 import { deleteGrant } from './grant.repository.js';
 import { ObClient, type ObClientOptions } from './ob-client.js';
 import type {
@@ -35,31 +34,17 @@ import type {
   ObTransactionResponse,
 } from './ob-wire.js';
 import type { OpenBankingProviderConfig } from './provider-config.js';
+import { accessConsentBody, paymentConsentBody, standingOrderConsentBody } from './request-bodies.js';
 import {
-  accountRefOf,
+  bankAccountsOf,
+  bankBalanceOf,
   bankPaymentOf,
   bankStandingOrderOf,
   bankTransactionOf,
   consentStateOf,
-  obAccount,
-  obAmount,
-  obFrequency,
-  penceOf,
   standingOrderPaymentsOf,
 } from './transformers.js';
 
-// Enough to read accounts, balances and every transaction with its counterparty.
-const ACCOUNT_PERMISSIONS = [
-  'ReadAccountsBasic',
-  'ReadAccountsDetail',
-  'ReadBalances',
-  'ReadTransactionsBasic',
-  'ReadTransactionsDetail',
-  'ReadTransactionsCredits',
-  'ReadTransactionsDebits',
-];
-// A signed authorisation request stays usable this long (the customer may take a while at the bank).
-const REQUEST_OBJECT_TTL_S = 24 * 3600;
 // Transaction pages followed at most; a bank that pages further than this is cut off, not looped on.
 const MAX_PAGES = 100;
 const enc = encodeURIComponent;
@@ -94,21 +79,7 @@ export class OpenBankingProvider implements BankProvider {
 
   async createPaymentConsent(input: PaymentConsentRequest): Promise<BankConsent> {
     this.assertSupported('paymentInitiation', 'payment initiation');
-    const body = {
-      Data: {
-        ReadRefundAccount: 'Yes',
-        Initiation: {
-          InstructionIdentification: input.instructionId,
-          EndToEndIdentification: input.instructionId,
-          LocalInstrument: 'UK.OBIE.FPS',
-          InstructedAmount: obAmount(input.amount),
-          ...(input.debtor ? { DebtorAccount: obAccount(input.debtor) } : {}),
-          CreditorAccount: obAccount(input.creditor),
-          RemittanceInformation: { Reference: input.reference },
-        },
-      },
-      Risk: { PaymentContextCode: input.debtor ? 'PartyToParty' : 'EcommerceGoods' },
-    };
+    const body = paymentConsentBody(input);
     const created = await this.client.call<ObDomesticConsentResponse>(
       'POST',
       `${this.config.paymentsUrl}/domestic-payment-consents`,
@@ -162,28 +133,7 @@ export class OpenBankingProvider implements BankProvider {
 
   async createStandingOrderConsent(input: StandingOrderConsentRequest): Promise<BankConsent> {
     this.assertSupported('standingOrders', 'standing orders');
-    if (!Number.isInteger(input.numberOfPayments) || input.numberOfPayments < 0) {
-      throw new BankError('rejected_request', 'numberOfPayments must be a whole number, 0 for open-ended');
-    }
-    const amount = obAmount(input.amount);
-    const body = {
-      Data: {
-        Permission: 'Create',
-        ReadRefundAccount: 'Yes',
-        Initiation: {
-          Frequency: obFrequency(input.frequency, input.firstPaymentDate),
-          Reference: input.reference,
-          ...(input.numberOfPayments > 0 ? { NumberOfPayments: String(input.numberOfPayments) } : {}),
-          FirstPaymentDateTime: new Date(input.firstPaymentDate).toISOString(),
-          FirstPaymentAmount: amount,
-          RecurringPaymentAmount: amount,
-          ...(input.numberOfPayments > 0 ? { FinalPaymentAmount: amount } : {}),
-          ...(input.debtor ? { DebtorAccount: obAccount(input.debtor) } : {}),
-          CreditorAccount: obAccount(input.creditor),
-        },
-      },
-      Risk: { PaymentContextCode: 'BillPayment' },
-    };
+    const body = standingOrderConsentBody(input);
     const created = await this.client.call<ObStandingOrderConsentResponse>(
       'POST',
       `${this.config.paymentsUrl}/domestic-standing-order-consents`,
@@ -249,15 +199,7 @@ export class OpenBankingProvider implements BankProvider {
       'POST',
       `${this.config.accountsUrl}/account-access-consents`,
       { kind: 'client', scope: 'accounts' },
-      {
-        body: {
-          Data: {
-            Permissions: ACCOUNT_PERMISSIONS,
-            ExpirationDateTime: new Date(input.expiresAt).toISOString(),
-          },
-          Risk: {},
-        },
-      },
+      { body: accessConsentBody(input) },
     );
     return this.consentOf(created.Data, 'accounts', input);
   }
@@ -285,20 +227,7 @@ export class OpenBankingProvider implements BankProvider {
       kind: 'consent',
       consentId,
     });
-    const out: BankAccountInfo[] = [];
-    for (const account of body.Data.Account ?? []) {
-      // Only accounts a UK payment can reach: those with a sort code and account number.
-      const ref = (account.Account ?? []).map(accountRefOf).find((r) => r !== null);
-      if (!ref) continue;
-      out.push({
-        accountId: account.AccountId,
-        sortCode: ref.sortCode,
-        accountNumber: ref.accountNumber,
-        name: ref.name || account.Nickname || '',
-        currency: account.Currency ?? 'GBP',
-      });
-    }
-    return out;
+    return bankAccountsOf(body);
   }
 
   async getBalance(consentId: string, accountId: string): Promise<BankBalance> {
@@ -307,18 +236,7 @@ export class OpenBankingProvider implements BankProvider {
       `${this.config.accountsUrl}/accounts/${enc(accountId)}/balances`,
       { kind: 'consent', consentId },
     );
-    const signed = (type: string) => {
-      const balance = body.Data.Balance.find((b) => b.Type === type);
-      if (!balance) return undefined;
-      return {
-        pence: penceOf(balance.Amount) * (balance.CreditDebitIndicator === 'Debit' ? -1 : 1),
-        at: balance.DateTime,
-      };
-    };
-    const booked = signed('InterimBooked') ?? signed('ClosingBooked') ?? signed('OpeningBooked');
-    const available = signed('InterimAvailable') ?? signed('ClosingAvailable') ?? booked;
-    if (!booked || !available) throw new BankError('unavailable', 'the bank answered no booked balance');
-    return { accountId, available: available.pence, booked: booked.pence, at: booked.at };
+    return bankBalanceOf(body, accountId);
   }
 
   async listTransactions(consentId: string, accountId: string, range: DateRange): Promise<BankTransaction[]> {
@@ -377,45 +295,8 @@ export class OpenBankingProvider implements BankProvider {
     return {
       consentId: data.ConsentId,
       status: state.status,
-      authorizationUrl: this.authorizationUrl(data.ConsentId, scope, request),
+      authorizationUrl: authorizationUrlOf(this.config, this.now(), data.ConsentId, scope, request),
       createdAt: data.CreationDateTime,
     };
-  }
-
-  /**
-   * The OAuth2 authorization request, with the consent named in a signed request object (OIDC
-   * `request`, claim openbanking_intent_id) as Open Banking banks expect it.
-   */
-  private authorizationUrl(
-    consentId: string,
-    scope: 'payments' | 'accounts',
-    request: { redirectUri: string; state: string },
-  ): string {
-    const { clientId, clientSecret, issuer, authorizationUrl } = this.config;
-    const iat = Math.floor(this.now().getTime() / 1000);
-    const nonce = randomBytes(16).toString('base64url');
-    const params = {
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: request.redirectUri,
-      scope: `openid ${scope}`,
-      state: request.state,
-      nonce,
-    };
-    const requestObject = signHs256(
-      {
-        ...params,
-        iss: clientId,
-        aud: issuer,
-        iat,
-        exp: iat + REQUEST_OBJECT_TTL_S,
-        claims: {
-          id_token: { openbanking_intent_id: { value: consentId, essential: true } },
-          userinfo: { openbanking_intent_id: { value: consentId, essential: true } },
-        },
-      },
-      clientSecret,
-    );
-    return `${authorizationUrl}?${new URLSearchParams({ ...params, request: requestObject })}`;
   }
 }

@@ -4,6 +4,8 @@ import { formatAmount, type Pence } from '../../domain/money.js';
 import { BankError } from '../bank-error.js';
 import type {
   AccountRef,
+  BankAccountInfo,
+  BankBalance,
   BankConsentState,
   BankConsentStatus,
   BankPayment,
@@ -17,7 +19,9 @@ import type {
 import { MONTHS_OF } from '../schedule.js';
 import {
   type ObAccount,
+  type ObAccountResponse,
   type ObAmount,
+  type ObBalanceResponse,
   type ObConsentData,
   type ObDomesticPaymentResponse,
   type ObPaymentDetailsResponse,
@@ -205,4 +209,35 @@ export function bankTransactionOf(tx: ObTransaction, index: number): BankTransac
       ? penceOf(balance.Amount) * (balance.CreditDebitIndicator === 'Debit' ? -1 : 1)
       : null,
   };
+}
+
+/** Accounts a UK payment can reach: those with a sort code and account number. */
+export function bankAccountsOf(body: ObAccountResponse): BankAccountInfo[] {
+  const out: BankAccountInfo[] = [];
+  for (const account of body.Data.Account ?? []) {
+    const ref = (account.Account ?? []).map(accountRefOf).find((r) => r !== null);
+    if (!ref) continue;
+    out.push({
+      accountId: account.AccountId,
+      sortCode: ref.sortCode,
+      accountNumber: ref.accountNumber,
+      name: ref.name || account.Nickname || '',
+      currency: account.Currency ?? 'GBP',
+    });
+  }
+  return out;
+}
+
+/** Booked and available balances (interim, else closing, else opening), negative when overdrawn. */
+export function bankBalanceOf(body: ObBalanceResponse, accountId: string): BankBalance {
+  const signed = (type: string) => {
+    const balance = body.Data.Balance.find((b) => b.Type === type);
+    if (!balance) return undefined;
+    const sign = balance.CreditDebitIndicator === 'Debit' ? -1 : 1;
+    return { pence: penceOf(balance.Amount) * sign, at: balance.DateTime };
+  };
+  const booked = signed('InterimBooked') ?? signed('ClosingBooked') ?? signed('OpeningBooked');
+  const available = signed('InterimAvailable') ?? signed('ClosingAvailable') ?? booked;
+  if (!booked || !available) throw badAnswer('balance (no booked balance)');
+  return { accountId, available: available.pence, booked: booked.pence, at: booked.at };
 }
