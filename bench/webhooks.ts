@@ -4,7 +4,7 @@
 // Appends its result to bench/RESULTS.md.
 import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
@@ -40,7 +40,7 @@ const percentile = (sorted: number[], p: number) =>
 
 const SECTION = '## Webhook deliveries (bench/webhooks.ts)';
 const TABLE_HEAD =
-  '| when (UTC) | bench | engine | cpus | command | throughput | change -> delivery | RSS | signatures |\n' +
+  '| when (UTC) | bench | engine | cpus (load) | command | throughput | change -> delivery | RSS | signatures |\n' +
   '|---|---|---|---|---|---|---|---|---|\n';
 
 /** Adds a row at the end of this benchmark's table in bench/RESULTS.md (other sections untouched). */
@@ -58,6 +58,8 @@ async function addResult(row: string): Promise<void> {
 }
 
 async function main() {
+  // Other work on the machine skews every number: the 1-minute load average goes into the result.
+  const loadAtStart = loadavg()[0] ?? 0;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paybank-bench-'));
   const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
     ? process.env.DATABASE_URL
@@ -71,6 +73,8 @@ async function main() {
     ALLOW_PRIVATE_WEBHOOKS: 'true',
     LOG_LEVEL: 'error',
     SANDBOX: process.env.SANDBOX ?? 'false',
+    // A benchmark saturates the loop on purpose: no 503s from the overload guard.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const { app, deps } = await buildApp({ config });
   if (engine === 'postgres') {
@@ -79,55 +83,41 @@ async function main() {
   }
 
   // Set up a partner, a company and an integration through the API, as an operator and a partner would.
+  const call = async (method: 'POST', url: string, headers: Record<string, string>, payload: object) => {
+    const res = await app.inject({ method, url, headers, payload });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
   const admin = { authorization: `Bearer ${ADMIN}` };
-  const partner = (
-    await app.inject({
-      method: 'POST',
-      url: '/admin/v1/partners',
-      headers: admin,
-      payload: { name: 'Bench' },
-    })
-  ).json();
-  const terminal = (
-    await app.inject({
-      method: 'POST',
-      url: `/admin/v1/partners/${partner.id}/terminals`,
-      headers: admin,
-      payload: { name: 'T' },
-    })
-  ).json();
+  const partner = await call('POST', '/admin/v1/partners', admin, { name: 'Bench' });
+  const terminal = await call('POST', `/admin/v1/partners/${partner.id}/terminals`, admin, { name: 'T' });
   const company = (
-    await app.inject({
-      method: 'POST',
-      url: `/admin/v1/partners/${partner.id}/companies`,
-      headers: admin,
-      payload: {
-        name: 'Bench Ltd',
-        countryCode: 'GB',
-        type: 'company',
-        identifier: '12345678',
-        publicEmail: 'bench@bench.example',
-        supportPhone: '+44 20 7946 0000',
-        contactName: 'Bench',
-        address: { addressLine1: '1 High St', city: 'London', zipCode: 'E1 6AN', country: 'GB' },
-      },
+    await call('POST', `/admin/v1/partners/${partner.id}/companies`, admin, {
+      name: 'Bench Ltd',
+      countryCode: 'GB',
+      type: 'company',
+      identifier: '12345678',
+      publicEmail: 'bench@bench.example',
+      supportPhone: '+44 20 7946 0000',
+      contactName: 'Bench',
+      address: { addressLine1: '1 High St', city: 'London', zipCode: 'E1 6AN', country: 'GB' },
     })
-  ).json().result;
+  ).result;
+  const integration = (
+    await call(
+      'POST',
+      `/terminal/v1/companies/${company.id}/integrations`,
+      { 'terminal-id': terminal.terminalId, 'terminal-secret': terminal.terminalSecret },
+      {
+        name: 'Bench shop',
+        webhookUrl: 'http://127.0.0.1:9/placeholder',
+        redirectUrl: 'https://shop.example/paid',
+        servicePaymentPageRedirectEnabled: true,
+      },
+    )
+  ).result as { id: string; webhookSecret: string };
 
   const receiverPath = new URL('./webhook-receiver.ts', import.meta.url).pathname;
-  const created = await app.inject({
-    method: 'POST',
-    url: `/terminal/v1/companies/${company.id}/integrations`,
-    headers: { 'terminal-id': terminal.terminalId, 'terminal-secret': terminal.terminalSecret },
-    payload: {
-      name: 'Bench shop',
-      webhookUrl: 'http://127.0.0.1:9/placeholder',
-      redirectUrl: 'https://shop.example/paid',
-      servicePaymentPageRedirectEnabled: true,
-    },
-  });
-  const integration = created.json().result as { id: string; webhookSecret: string };
-
   const receiver = fork(receiverPath, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, WEBHOOK_SECRET: integration.webhookSecret },
@@ -231,7 +221,7 @@ async function main() {
 
   const command = `${engine === 'postgres' ? 'DATABASE_URL=postgres://... ' : ''}npm run bench:webhooks -- --events ${EVENTS} --rate ${RATE} --seconds ${SECONDS}`;
   const line =
-    `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | webhooks | ${engine} | ${result.cpus} | ` +
+    `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | webhooks | ${engine} | ${result.cpus} (${loadAtStart.toFixed(1)}) | ` +
     `\`${command}\` | ${result.backlog.deliveriesPerSecond} deliveries/s (backlog of ${EVENTS}) | ` +
     `p50 ${result.stream.p50Ms} ms, p99 ${result.stream.p99Ms} ms, max ${result.stream.maxMs} ms at ${result.stream.offeredPerSecond} changes/s | ` +
     `${result.rssMb} MB | ${result.backlog.badSignatures + result.stream.badSignatures === 0 ? 'all signatures valid' : 'BAD SIGNATURES'} |\n`;

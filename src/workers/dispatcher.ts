@@ -13,6 +13,8 @@ import {
 import { PROCESS_OWNER } from './owner.js';
 
 const DRAIN_BATCH = 100;
+/** How long a finished delivery may wait for others to be recorded with it. */
+const FLUSH_DELAY_MS = 10;
 
 async function claim(deps: Deps, limit: number): Promise<EventRow[]> {
   const now = deps.clock.now();
@@ -53,19 +55,30 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   const pollMs = options.pollMs ?? 100;
   // Claiming one event at a time under load costs a transaction each: wait for a few free slots.
   const minClaim = Math.max(1, Math.min(16, Math.floor(concurrency / 4)));
+  const flushBatch = Math.max(1, Math.floor(concurrency / 2));
   let stopping = false;
   let inFlight = 0;
   const outcomes: EventOutcome[] = [];
   let flushing: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
+  // A wake-up that came while the loop was busy must not be lost, or it sleeps a whole poll for nothing.
+  let woken = false;
 
-  const wake = () => wakeUp?.();
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        return resolve();
+      }
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wakeUp = undefined;
+        woken = false;
         resolve();
       }
       wakeUp = done;
@@ -83,13 +96,29 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
           deps.log.error({ err, count: batch.length }, 'recording delivery outcomes failed');
         }
         inFlight -= batch.length;
+        wake();
       }
     })().finally(() => {
       flushing = undefined;
       if (outcomes.length > 0) void flush();
-      wake();
     });
     return flushing;
+  };
+
+  // Each write is a commit (an fsync on SQLite, which blocks the event loop): gather the outcomes that
+  // end close together, unless every delivery in flight has ended or the batch is already large.
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flushSoon = () => {
+    if (outcomes.length >= flushBatch || outcomes.length >= inFlight) {
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      void flush();
+    } else {
+      flushTimer ??= setTimeout(() => {
+        flushTimer = undefined;
+        void flush();
+      }, FLUSH_DELAY_MS);
+    }
   };
 
   const launch = (events: EventRow[]) => {
@@ -97,7 +126,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     deliverEvents(deps, events, (outcome) => {
       reported++;
       outcomes.push(outcome);
-      void flush();
+      flushSoon();
     }).catch((err: unknown) => {
       deps.log.error({ err }, 'delivering a batch failed; its claims will expire and be retried');
       inFlight -= events.length - reported;
@@ -136,6 +165,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       while (inFlight > 0) {
         await (flushing ?? new Promise<void>((resolve) => setTimeout(resolve, 20)));
       }
+      clearTimeout(flushTimer);
       await flush();
       await releaseLeases(deps.db, PROCESS_OWNER);
     },
