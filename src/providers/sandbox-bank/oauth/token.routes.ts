@@ -121,6 +121,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
       return sendError(reply, new OAuthError(400, 'invalid_request', error.message));
     }
+    // Overload (under-pressure): the client may retry, as RFC 6749 4.1.2.1 temporarily_unavailable says.
+    if (error.statusCode === 503) {
+      return reply
+        .code(503)
+        .send({ error: 'temporarily_unavailable', error_description: 'the bank is busy' });
+    }
     request.log.error({ err: error }, 'sandbox bank: token endpoint failed');
     return reply.code(500).send({ error: 'server_error', error_description: 'unexpected error' });
   });

@@ -29,7 +29,7 @@ export interface ObIssue {
 
 export class ObError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 406 | 415 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 406 | 415 | 429 | 500 | 503,
     readonly issues: ObIssue[],
   ) {
     super(issues[0]?.message ?? `status ${status}`);
@@ -124,6 +124,8 @@ export function useObErrors(app: FastifyInstance): void {
       return send(reply, request, badRequest('UK.OBIE.Resource.InvalidFormat', 'the body is not valid JSON'));
     }
     if (error.statusCode === 429) return send(reply, request, new ObError(429, []));
+    // Overload (under-pressure): no body; the client retries.
+    if (error.statusCode === 503) return send(reply, request, new ObError(503, []));
     request.log.error({ err: error }, 'sandbox bank: unhandled error');
     return send(
       reply,
