@@ -47,7 +47,8 @@ export async function seedApp(
 ): Promise<TestApp> {
   const config = loadConfig({
     ...baseEnv(db),
-    SANDBOX: 'false',
+    // Only seeds data; the sandbox mounts the built-in bank, so no bank configuration is needed.
+    SANDBOX: 'true',
     WORKERS: 'false',
     LOG_LEVEL: 'silent',
     ...env,
