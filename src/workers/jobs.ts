@@ -1,5 +1,6 @@
 // Every periodic job of the service. A module that owns a job adds it here.
 import { paymentBankSyncJob } from '../domain/payments/bank-sync-job.js';
+import { paymentDataApiCheckJob } from '../domain/payments/data-api-check.js';
 import { overduePaymentsJob } from '../domain/payments/overdue-job.js';
 import { overdueRecurringJob, recurringItemsJob } from '../domain/recurring/recurring-jobs.js';
 import { openBankingGrantsPurgeJob } from '../providers/open-banking/grants-purge.job.js';
@@ -17,6 +18,7 @@ export const jobs: Job[] = [
   consentRemindersJob,
   overduePaymentsJob,
   paymentBankSyncJob,
+  paymentDataApiCheckJob,
   // After the sandbox bank's job, so that a clock advance sees the standing orders' payments at once.
   recurringItemsJob,
   overdueRecurringJob,

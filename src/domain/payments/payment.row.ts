@@ -27,6 +27,8 @@ export interface PaymentTable {
   updated_at: string;
   completed_at: string | null;
   deleted_at: string | null;
+  /** The merchant-account credit that confirmed the payment (data-API check). */
+  data_api_credit_id?: string | null;
 }
 
 export interface PaymentActionTable {
