@@ -143,6 +143,17 @@ export async function createPayment(
   });
 }
 
+/** A recurring payment's initial payment moves only with its recurring payment (paid through its link). */
+function assertStandalone(payment: Payment, action: string): Payment {
+  if (payment.recurringPaymentId) {
+    throw new DomainError(
+      'invalid_state',
+      `cannot ${action} the initial payment of recurring payment ${payment.recurringPaymentId}: manage that instead`,
+    );
+  }
+  return payment;
+}
+
 /** Loads the payment in scope, locked for the transaction (PostgreSQL), or a 404. */
 export async function lockedPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
   const payment = isId(id) ? await repo.findPayment(deps.db, scope, id, deps.engine) : undefined;
@@ -170,7 +181,7 @@ export async function listPayments(
 
 export async function processPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
   return withTransaction(deps, async (tx) => {
-    const payment = await lockedPayment(tx, scope, id);
+    const payment = assertStandalone(await lockedPayment(tx, scope, id), 'process');
     await receivingAccount(tx, payment);
     return process(tx, payment);
   });
@@ -183,7 +194,7 @@ export async function editPayment(
   edit: PaymentEdit,
 ): Promise<Payment> {
   return withTransaction(deps, async (tx) => {
-    const current = await lockedPayment(tx, scope, id);
+    const current = assertStandalone(await lockedPayment(tx, scope, id), 'edit');
     const check = new InputCheck();
     const patch: Partial<Payment> = {};
     if (edit.invoiceRefNumber !== undefined) patch.invoiceRefNumber = edit.invoiceRefNumber;
@@ -207,14 +218,16 @@ export async function editPayment(
 /** Deletes a draft or sent payment; its link stops working with the same write. */
 export async function deletePayment(deps: Deps, scope: PaymentScope, id: string): Promise<void> {
   await withTransaction(deps, async (tx) => {
-    const payment = await lockedPayment(tx, scope, id);
+    const payment = assertStandalone(await lockedPayment(tx, scope, id), 'delete');
     assertTransition(payment.status, 'delete');
     await repo.softDeletePayment(tx.db, payment.id, tx.clock.now().toISOString());
   });
 }
 
 export async function cancelPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
-  return withTransaction(deps, async (tx) => movePayment(tx, await lockedPayment(tx, scope, id), 'cancel'));
+  return withTransaction(deps, async (tx) =>
+    movePayment(tx, assertStandalone(await lockedPayment(tx, scope, id), 'cancel'), 'cancel'),
+  );
 }
 
 /** The payment behind a link token, if the link still exists. */

@@ -209,3 +209,36 @@ test('list paging rules: limit 1..1000, page >= 1', async (t) => {
     );
   }
 });
+
+test("a recurring payment's initial payment cannot be processed, edited, deleted or cancelled on its own", async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const created = await app.call({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers: m.headers,
+    payload: paymentBody(),
+  });
+  const id = created.json().result.id;
+  await app.deps.db
+    .updateTable('payments')
+    .set({ recurring_payment_id: 'eeeeeeeeeeeeeeeeeeeeeeee' })
+    .where('id', '=', id)
+    .execute();
+  for (const [method, url, payload] of [
+    ['POST', `/merchant/v1/payments/${id}/process`, undefined],
+    ['PUT', `/merchant/v1/payments/${id}`, { _id: id, amount: '1.00' }],
+    ['DELETE', `/merchant/v1/payments/${id}`, undefined],
+  ] as const) {
+    const body = problem(await app.call({ method, url, headers: m.headers, payload }), 409, 'invalid_state');
+    assert.match(body.detail, /initial payment of recurring payment/);
+  }
+  const { cancelPayment } = await import('../../../src/domain/payments/payment.service.js');
+  await assert.rejects(cancelPayment(app.deps, { companyId: m.companyId }, id), /initial payment/);
+  const row = await app.deps.db
+    .selectFrom('payments')
+    .select(['status', 'amount'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual([row.status, Number(row.amount)], ['draft', 2550]);
+});
