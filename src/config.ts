@@ -40,6 +40,8 @@ export interface Config {
   leaseMs: number;
   /** Above this event-loop delay the service answers 503 (0: never). */
   maxEventLoopDelayMs: number;
+  /** SQLite durability: NORMAL survives a killed process, FULL also a power cut (see store/database.ts). */
+  sqliteSynchronous: 'NORMAL' | 'FULL';
 }
 
 export class ConfigError extends Error {
@@ -92,6 +94,13 @@ function amount(env: Env, name: string, fallback: string): number {
     throw new ConfigError(name, `must be an amount like 1000000.00, got "${raw}"`);
   const [units, pence] = raw.split('.') as [string, string];
   return Number(units) * 100 + Number(pence);
+}
+
+function sqliteSynchronous(env: Env): 'NORMAL' | 'FULL' {
+  const raw = (env.SQLITE_SYNCHRONOUS || 'NORMAL').toUpperCase();
+  if (raw !== 'NORMAL' && raw !== 'FULL')
+    throw new ConfigError('SQLITE_SYNCHRONOUS', `must be NORMAL or FULL, got "${raw}"`);
+  return raw;
 }
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -155,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     workers: bool(env, 'WORKERS', true),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 2000, 0, 600_000),
+    sqliteSynchronous: sqliteSynchronous(env),
     // Longer than the 10 s webhook time-out, so that a live process never loses a claim mid-delivery.
     leaseMs: int(env, 'LEASE_SECONDS', 30, 11, 3600) * 1000,
   };

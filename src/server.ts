@@ -54,7 +54,8 @@ const SHARED_SCHEMAS = [ProblemSchema];
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const store = options.store ?? openStore(config.databaseUrl);
+  const store =
+    options.store ?? openStore(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   if (options.migrate !== false) await migrateToLatest(store.db);
 
   const app = Fastify({

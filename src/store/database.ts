@@ -2,7 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -21,20 +27,48 @@ pg.types.setTypeParser(20, (value) => Number(value));
 // numeric (sum()) likewise.
 pg.types.setTypeParser(1700, (value) => Number(value));
 
-export function openStore(databaseUrl: string): Store {
-  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length));
+export interface StoreOptions {
+  /**
+   * SQLite's `synchronous` in WAL mode. NORMAL (default): a committed write survives the process being
+   * killed; only a power cut or OS crash can lose the last commits. FULL: one fsync per commit survives
+   * those too, at a large cost in writes per second.
+   */
+  sqliteSynchronous?: 'NORMAL' | 'FULL';
+}
+
+export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
+  if (databaseUrl.startsWith('sqlite:')) {
+    return openSqlite(databaseUrl.slice('sqlite:'.length), options.sqliteSynchronous ?? 'NORMAL');
+  }
   return openPostgres(databaseUrl);
 }
 
-function openSqlite(file: string): Store {
+/**
+ * Kysely prepares every query anew; preparing is a large share of a short query's cost, so statements
+ * are kept per SQL text (the SQL of a query builder is stable; parameters are bound at run time).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, size = 1000): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = sqlite.prepare(source);
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
+}
+
+function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL'): Store {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
-  // FULL: an acknowledged write survives a power cut, not only a killed process.
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
