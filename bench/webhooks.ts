@@ -77,6 +77,8 @@ async function main() {
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const { app, deps } = await buildApp({ config });
+  await app.ready();
+  const rssIdle = process.memoryUsage().rss;
   if (engine === 'postgres') {
     await deps.db.deleteFrom('event_attempts').execute();
     await deps.db.deleteFrom('events').execute();
@@ -215,7 +217,9 @@ async function main() {
       p99Ms: percentile(sorted, 99),
       maxMs: sorted.at(-1) ?? Number.NaN,
     },
+    rssIdleMb: Math.round(rssIdle / 1024 / 1024),
     rssMb: Math.round(Math.max(peakRss, process.memoryUsage().rss) / 1024 / 1024),
+    heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024),
   };
   console.log(JSON.stringify(result, null, 2));
 
@@ -224,7 +228,7 @@ async function main() {
     `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | webhooks | ${engine} | ${result.cpus} (${loadAtStart.toFixed(1)}) | ` +
     `\`${command}\` | ${result.backlog.deliveriesPerSecond} deliveries/s (backlog of ${EVENTS}) | ` +
     `p50 ${result.stream.p50Ms} ms, p99 ${result.stream.p99Ms} ms, max ${result.stream.maxMs} ms at ${result.stream.offeredPerSecond} changes/s | ` +
-    `${result.rssMb} MB | ${result.backlog.badSignatures + result.stream.badSignatures === 0 ? 'all signatures valid' : 'BAD SIGNATURES'} |\n`;
+    `${result.rssMb} MB (idle ${result.rssIdleMb} MB) | ${result.backlog.badSignatures + result.stream.badSignatures === 0 ? 'all signatures valid' : 'BAD SIGNATURES'} |\n`;
   await addResult(line);
 
   receiver.send({ type: 'stop' });

@@ -51,11 +51,12 @@ export interface Stoppable {
  * up, and writes outcomes in small batches (one transaction for many attempts).
  */
 export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): Stoppable {
-  const concurrency = options.concurrency ?? 64;
+  // Receivers on the internet answer in 100 ms or more: throughput is about concurrency / latency.
+  const concurrency = options.concurrency ?? 256;
   const pollMs = options.pollMs ?? 100;
   // Claiming one event at a time under load costs a transaction each: wait for a few free slots.
-  const minClaim = Math.max(1, Math.min(16, Math.floor(concurrency / 4)));
-  const flushBatch = Math.max(1, Math.floor(concurrency / 2));
+  const minClaim = Math.max(1, Math.min(64, Math.floor(concurrency / 4)));
+  const flushBatch = Math.max(1, Math.min(128, Math.floor(concurrency / 2)));
   let stopping = false;
   let inFlight = 0;
   const outcomes: EventOutcome[] = [];

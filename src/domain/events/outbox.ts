@@ -55,8 +55,15 @@ export function pendingRow(
   };
 }
 
+// An integration never changes company, nor a company partner: the answer can be kept. Bounded, so a
+// long-running process does not grow without end.
+const partnerOfIntegration = new Map<string, string>();
+const REMEMBERED = 10_000;
+
 async function partnerOfDestination(db: Db, destination: EventDestination): Promise<string> {
   if (destination.kind === 'partner') return destination.partnerId;
+  const known = partnerOfIntegration.get(destination.integrationId);
+  if (known) return known;
   const row = await db
     .selectFrom('integrations')
     .innerJoin('companies', 'companies.id', 'integrations.company_id')
@@ -65,6 +72,8 @@ async function partnerOfDestination(db: Db, destination: EventDestination): Prom
     .executeTakeFirst();
   // Recording an event for an integration that never existed is a bug in the caller.
   if (!row) throw new Error(`recordEvent: no integration ${destination.integrationId}`);
+  if (partnerOfIntegration.size >= REMEMBERED) partnerOfIntegration.clear();
+  partnerOfIntegration.set(destination.integrationId, row.partner_id);
   return row.partner_id;
 }
 
