@@ -266,6 +266,7 @@ async function editInitialPayment(
   }
   await movePayment(deps, current, 'edit', {
     amountPence: initialPence,
+    bankAccountId: recurring.bankAccountId,
     invoiceRefNumber: recurring.reference,
     customerName: recurring.customerName,
     customerEmail: recurring.customerEmail,
@@ -279,12 +280,21 @@ export async function editRecurring(
   scope: RecurringScope,
   id: string,
   input: RecurringInput,
+  options: { bankAccountId?: string | undefined } = {},
 ): Promise<RecurringDetails> {
   const edited = await withTransaction(deps, async (tx) => {
     const current = await lockedRecurring(tx, scope, id);
     assertTransition(current.status, 'edit');
     const checked = checkRecurringInput(deps.config, deps.clock.now(), input);
-    const moved = await moveRecurring(tx, current, 'edit', fieldsOf(input, checked));
+    // Another receiving account (group D's `bankAccount`) is checked like at creation.
+    const moveTo =
+      options.bankAccountId !== undefined && options.bankAccountId !== current.bankAccountId
+        ? await receivingAccount(tx, { ...current, bankAccountId: options.bankAccountId })
+        : undefined;
+    const moved = await moveRecurring(tx, current, 'edit', {
+      ...fieldsOf(input, checked),
+      ...(moveTo ? { bankAccountId: moveTo.bankAccountId } : {}),
+    });
     await repo.deleteItems(tx.db, moved.id);
     await writeSchedule(tx, moved);
     await editInitialPayment(tx, moved, checked.initialPence);

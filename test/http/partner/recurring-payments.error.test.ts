@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createBankAccount } from '../../../src/domain/bank-accounts/bank-account.service.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createPartner } from '../../helpers/fixtures.js';
 import { createPartnerCompany, createVerifiedCompany } from '../../helpers/partner-companies.js';
@@ -66,16 +67,30 @@ test('create, save and send, edit: each rule is a 400 naming the field, and noth
   assert.equal(list.json().data.totalDocs, 1);
   assert.equal(list.json().data.docs[0].reference, 'gym-2027', 'the draft is unchanged');
 
-  // The receiving account is chosen at creation.
-  const other = await app.call({
+  // Moving it to an account the company does not have is a 404 and changes nothing; to another of its
+  // accounts, the recurring payment is received there.
+  const unknown = await app.call({
     method: 'PUT',
     url: `${m.base}/recurring-payments/${id}`,
     headers: m.headers,
     payload: recurringBody({ bankAccount: UNKNOWN }),
   });
-  const moved = problem(other, 400, 'validation_failed');
-  assert.equal(moved.errors[0].field, '/bankAccount');
-  assert.match(moved.detail, new RegExp(m.bankAccountId));
+  problem(unknown, 404, 'not_found');
+  const second = await createBankAccount(app.deps, m.companyId, {
+    sortCode: '040004',
+    accountNumber: '55667788',
+    name: 'Savings',
+    provider: 'other',
+    bankStatementAttachmentURL: 'https://files.example/savings.pdf',
+  });
+  const moved = await app.call({
+    method: 'PUT',
+    url: `${m.base}/recurring-payments/${id}`,
+    headers: m.headers,
+    payload: recurringBody({ bankAccount: second.id }),
+  });
+  assert.equal(moved.statusCode, 200, moved.body);
+  assert.equal(moved.json().result.bankAccount, second.id);
   for (const query of ['limit=101', 'page=0']) {
     problem(
       await app.call({ method: 'GET', url: `${m.base}/recurring-payments?${query}`, headers: m.headers }),

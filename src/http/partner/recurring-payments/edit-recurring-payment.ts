@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { assertCompanyNotBanned } from '../../../domain/companies/company-status.js';
-import { invalid } from '../../../domain/errors.js';
-import { editRecurring, getRecurring } from '../../../domain/recurring/recurring.service.js';
+import { editRecurring } from '../../../domain/recurring/recurring.service.js';
 import { companyOf } from '../../company-scope.js';
 import { CompanyIdParams, errors } from '../../schemas.js';
 import { RecurringCreateD, RecurringPaymentD, toRecurringD } from './recurring-view-d.js';
@@ -14,7 +13,7 @@ export const partnerEditRecurringPaymentRoute: FastifyPluginAsyncTypebox = async
       schema: {
         summary: 'Edit recurring payment',
         description:
-          'Only draft or overdue recurring payments (else 409). The whole body is given again; the schedule is rewritten. The receiving bank account is the one chosen at creation: `bankAccount`, when given, must name it.',
+          'Only draft or overdue recurring payments (else 409). The whole body is given again; the schedule is rewritten. `bankAccount`, when given, moves the receiving account to another account of the company that can receive payments.',
         tags: ['partner'],
         params: CompanyIdParams,
         body: RecurringCreateD,
@@ -29,16 +28,9 @@ export const partnerEditRecurringPaymentRoute: FastifyPluginAsyncTypebox = async
       assertCompanyNotBanned(company);
       const scope = { companyId: company.id };
       const { bankAccount, ...input } = request.body;
-      if (bankAccount !== undefined) {
-        const current = await getRecurring(app.deps, scope, request.params.id);
-        if (bankAccount !== current.bankAccountId) {
-          throw invalid(
-            '/bankAccount',
-            `must be ${current.bankAccountId}, the account chosen when the recurring payment was created: create a new recurring payment to receive into another account`,
-          );
-        }
-      }
-      const details = await editRecurring(app.deps, scope, request.params.id, input);
+      const details = await editRecurring(app.deps, scope, request.params.id, input, {
+        bankAccountId: bankAccount,
+      });
       return { saved: true, result: toRecurringD(details, app.deps.config.publicUrl) };
     },
   );
