@@ -7,7 +7,13 @@ import { newId } from '../../src/domain/ids.js';
 import { jobs } from '../../src/workers/jobs.js';
 import { integrationWithReceiver } from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
-import { eventually, seedApp, sharedDatabase, startServiceProcess } from '../helpers/service-process.js';
+import {
+  eventually,
+  type ServiceProcess,
+  seedApp,
+  sharedDatabase,
+  startServiceProcess,
+} from '../helpers/service-process.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const EVENTS = 1000;
@@ -60,14 +66,21 @@ test('two processes share the work without doing any of it twice', { timeout: 90
   })();
 
   const env = { SANDBOX: 'true', LEASE_SECONDS: '11' };
-  const [a, b] = await Promise.all([startServiceProcess(t, db, env), startServiceProcess(t, db, env)]);
-  await eventually(
-    async () => receiver.acknowledged.size === EVENTS,
-    40_000,
-    `1,000 acknowledged (${receiver.acknowledged.size})\n${a.output()}\n${b.output()}`,
-  );
-  watching = false;
-  await watcher;
+  let a: ServiceProcess;
+  let b: ServiceProcess;
+  try {
+    [a, b] = await Promise.all([startServiceProcess(t, db, env), startServiceProcess(t, db, env)]);
+    const [first, second] = [a, b];
+    await eventually(
+      async () => receiver.acknowledged.size === EVENTS,
+      40_000,
+      `1,000 acknowledged (${receiver.acknowledged.size})\n${first.output()}\n${second.output()}`,
+    );
+  } finally {
+    // Before the seed app's database closes, whatever happened.
+    watching = false;
+    await watcher.catch(() => {});
+  }
   assert.ok(owners.size >= 2, 'both processes held claims at the same time');
   // Let any duplicate that was going to happen arrive.
   await new Promise((resolve) => setTimeout(resolve, 500));
