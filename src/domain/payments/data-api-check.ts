@@ -134,7 +134,7 @@ async function setCheck(deps: Deps, payment: Payment, status: DataApiCheckStatus
 async function confirm(deps: Deps, paymentId: string, credit: BankTransaction): Promise<boolean> {
   return withTransaction(deps, async (tx) => {
     let payment = await findPaymentById(tx.db, paymentId, tx.engine);
-    if (!payment || payment.dataApiCheckStatus !== 'pending_payment') return false;
+    if (payment?.dataApiCheckStatus !== 'pending_payment') return false;
     const paidAt = new Date(credit.bookedAt).toISOString();
     if (payment.status === 'sent' || payment.status === 'overdue') {
       // Paid by a plain transfer: the customer never went through the bank's authorisation here.
@@ -163,7 +163,7 @@ async function confirm(deps: Deps, paymentId: string, credit: BankTransaction): 
 async function noteMissing(deps: Deps, paymentId: string): Promise<boolean> {
   return withTransaction(deps, async (tx) => {
     const payment = await findPaymentById(tx.db, paymentId, tx.engine);
-    if (!payment || payment.dataApiCheckStatus !== 'pending_payment') return false;
+    if (payment?.dataApiCheckStatus !== 'pending_payment') return false;
     const now = tx.clock.now();
     const authorisedAt = await authorisedAtOf(tx, payment);
     const over =
