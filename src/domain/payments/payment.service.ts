@@ -12,6 +12,7 @@ import { recordPaymentChange } from './payment-history.js';
 import { InputCheck } from './payment-input.js';
 import { queuePaymentRequestEmail } from './payment-mail.js';
 import { assertTransition, type PaymentMove } from './payment-status.js';
+import { receivingAccount } from './receiving-account.js';
 
 export type { PaymentScope } from './payment.repository.js';
 
@@ -21,56 +22,6 @@ export interface PaymentTarget {
   integrationId: string;
   /** Defaults to the integration's bank account. */
   bankAccountId?: string | undefined;
-}
-
-interface Receiving {
-  bankAccountId: string;
-  dataApi: boolean;
-  isSandbox: boolean;
-}
-
-/** Checks that the company may take payments and finds the account they are paid into. */
-async function receivingAccount(deps: Deps, target: PaymentTarget): Promise<Receiving> {
-  const company = await deps.db
-    .selectFrom('companies')
-    .select(['status'])
-    .where('id', '=', target.companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('company');
-  if (company.status !== 'active') {
-    throw new DomainError('forbidden', `the company cannot take payments while ${company.status}`);
-  }
-  const integration = await deps.db
-    .selectFrom('integrations')
-    .select(['bank_account_id', 'is_sandbox'])
-    .where('id', '=', target.integrationId)
-    .where('company_id', '=', target.companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!integration) throw notFound('integration');
-  const bankAccountId = target.bankAccountId ?? integration.bank_account_id;
-  if (!bankAccountId)
-    throw new DomainError('invalid_state', 'attach a bank account to the integration first');
-  const account = isId(bankAccountId)
-    ? await deps.db
-        .selectFrom('bank_accounts')
-        .select(['id', 'status', 'creation_type'])
-        .where('id', '=', bankAccountId)
-        .where('company_id', '=', target.companyId)
-        .executeTakeFirst()
-    : undefined;
-  if (!account) throw notFound('bank account');
-  if (account.status !== 'pending' && account.status !== 'verified') {
-    throw new DomainError(
-      'invalid_state',
-      `the bank account is ${account.status} and cannot receive payments`,
-    );
-  }
-  return {
-    bankAccountId: account.id,
-    dataApi: account.creation_type === 'data_api',
-    isSandbox: integration.is_sandbox === 1,
-  };
 }
 
 function checkInput(deps: Deps, input: PaymentInput) {
