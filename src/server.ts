@@ -22,7 +22,7 @@ import { publicRoutes } from './http/public/index.js';
 import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
-import { registerValidation } from './http/validation.js';
+import { registerSerialization, registerValidation } from './http/validation.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   registerValidation(app, SHARED_SCHEMAS);
+  registerSerialization(app, SHARED_SCHEMAS);
   registerErrorHandling(app);
   await app.register(helmet, { global: true });
   if (config.maxEventLoopDelayMs > 0) {
