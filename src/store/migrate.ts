@@ -2,13 +2,15 @@ import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
-// Kysely's migrator introspects every schema's tables; a schema dropped meanwhile by another client
-// (PostgreSQL 3F000) fails that query, and trying again is all it takes.
+// Kysely's migrator introspects every schema's tables; a schema or table dropped or altered meanwhile by
+// another client fails that catalog query (3F000, 42P01, 42703, XX000 "cache lookup failed"), and
+// trying again is all it takes. A real fault in a migration still fails after the last attempt.
+const CATALOG_RACES = new Set(['3F000', '42P01', '42703', 'XX000']);
 async function migrateWithRetry(migrator: Migrator) {
   for (let attempt = 1; ; attempt++) {
     const outcome = await migrator.migrateToLatest();
     const code = (outcome.error as { code?: string } | undefined)?.code;
-    if (code !== '3F000' || attempt === 5) return outcome;
+    if (!code || !CATALOG_RACES.has(code) || attempt === 5) return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }
