@@ -4,7 +4,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { DomainError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { RETURN_HANDLERS, type ReturnOutcome } from '../../domain/payments/bank-return.service.js';
 import {
@@ -16,35 +15,22 @@ import {
 import { paymentLinkView, refundLinkView } from '../../domain/payments/payment-links.js';
 import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { continueAfterInitialPayment } from '../../domain/recurring/recurring-setup.service.js';
-import { statusOf } from '../../http/problem.js';
 import { authorisationReturnOf } from '../../providers/authorisation-return.js';
 import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
+import { bankChoiceRoute, type FailureMessages, failureOf, htmlPage, TokenQuery } from './bank-choice.js';
 import { linkTokenOf, pounds, sendPage } from './render.js';
 import { resultPageOf } from './result-page.js';
 
 export const RESULT_PATH = '/public/v1/result';
 
-const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
-const TokenQuery = Type.Object(
-  {},
-  { additionalProperties: Type.String(), description: '`?=<token>`: the token of the link' },
-);
-const ChoiceBody = Type.Object({
-  token: Type.String({ maxLength: 200 }),
-  provider: Type.String({ maxLength: 100 }),
-});
+const html = htmlPage;
 
-/** What the payer is told when a step fails; the page stays usable for another try. */
-function failureOf(err: unknown): { status: number; message: string } {
-  if (!(err instanceof DomainError)) throw err;
-  const messages: Partial<Record<DomainError['code'], string>> = {
-    unauthorized: 'This link does not take payments any more.',
-    bank_unavailable:
-      'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
-    invalid_state: 'Your bank could not take this payment. Please try again.',
-  };
-  return { status: statusOf(err.code).status, message: messages[err.code] ?? err.message };
-}
+const PAYER_MESSAGES: FailureMessages = {
+  unauthorized: 'This link does not take payments any more.',
+  bank_unavailable:
+    'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
+  invalid_state: 'Your bank could not take this payment. Please try again.',
+};
 
 export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
@@ -108,36 +94,15 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => paymentPage(reply, linkTokenOf(request)),
   );
 
-  app.post(
-    '/p',
-    {
-      schema: {
-        summary: 'Pay from the chosen bank',
-        description:
-          "The payment page's form: starts the payment at the chosen bank and sends the browser there.",
-        tags: ['public'],
-        consumes: ['application/x-www-form-urlencoded'],
-        body: ChoiceBody,
-        response: {
-          303: { description: "to the bank's authorisation page" },
-          400: html,
-          401: html,
-          404: html,
-          502: html,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { token, provider } = request.body;
-      try {
-        const { authorizationUrl } = await initiateFromPaymentLink(deps, token, provider);
-        return reply.redirect(authorizationUrl, 303);
-      } catch (err) {
-        const failure = failureOf(err);
-        return paymentPage(reply, token, failure.status, failure.message);
-      }
-    },
-  );
+  bankChoiceRoute(app, {
+    path: '/p',
+    summary: 'Pay from the chosen bank',
+    description:
+      "The payment page's form: starts the payment at the chosen bank and sends the browser there.",
+    messages: PAYER_MESSAGES,
+    initiate: (token, provider) => initiateFromPaymentLink(deps, token, provider),
+    page: paymentPage,
+  });
 
   app.get(
     TRANSFER_PAGE_PATH,
@@ -184,34 +149,13 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => refundPage(reply, linkTokenOf(request)),
   );
 
-  app.post(
-    '/rf',
-    {
-      schema: {
-        summary: 'Authorise the refund at the chosen bank',
-        tags: ['public'],
-        consumes: ['application/x-www-form-urlencoded'],
-        body: ChoiceBody,
-        response: {
-          303: { description: "to the bank's authorisation page" },
-          400: html,
-          401: html,
-          404: html,
-          502: html,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { token, provider } = request.body;
-      try {
-        const { authorizationUrl } = await initiateFromRefundLink(deps, token, provider);
-        return reply.redirect(authorizationUrl, 303);
-      } catch (err) {
-        const failure = failureOf(err);
-        return refundPage(reply, token, failure.status, failure.message);
-      }
-    },
-  );
+  bankChoiceRoute(app, {
+    path: '/rf',
+    summary: 'Authorise the refund at the chosen bank',
+    messages: PAYER_MESSAGES,
+    initiate: (token, provider) => initiateFromRefundLink(deps, token, provider),
+    page: refundPage,
+  });
 
   app.get(
     RETURN_PATH,
@@ -259,7 +203,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
           if (outcome) break;
         }
       } catch (err) {
-        const failure = failureOf(err);
+        const failure = failureOf(err, PAYER_MESSAGES);
         const page = await resultPageOf(deps, back.state);
         return sendPage(reply, config, failure.status, 'result', {
           ...page,

@@ -8,7 +8,6 @@ import { Eta } from 'eta';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../context.js';
-import { DomainError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { PAYABLE } from '../../domain/payments/payment-status.js';
 import type { RecurringPayment } from '../../domain/recurring/recurring.js';
@@ -21,22 +20,20 @@ import {
   merchantUrlOf,
   RECURRING_RESULT_PATH,
 } from '../../domain/recurring/recurring-setup.service.js';
-import { statusOf } from '../../http/problem.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
+import {
+  bankChoiceRoute,
+  type FailureMessages,
+  failureOf,
+  htmlPage,
+  TokenQuery,
+} from '../payments/bank-choice.js';
 import { linkTokenOf, pagePolicy, pounds } from '../payments/render.js';
 
 // Rooted at src/pages so that these pages share the payment pages' layout.
 const eta = new Eta({ views: fileURLToPath(new URL('..', import.meta.url)), autoEscape: true, cache: true });
 
-const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
-const TokenQuery = Type.Object(
-  {},
-  { additionalProperties: Type.String(), description: '`?=<token>`: the token of the link' },
-);
-const ChoiceBody = Type.Object({
-  token: Type.String({ maxLength: 200 }),
-  provider: Type.String({ maxLength: 100 }),
-});
+const html = htmlPage;
 // The page shows this many dates of the schedule; the full list is the merchant's.
 const SCHEDULE_SHOWN = 12;
 
@@ -56,17 +53,12 @@ function send(
     .send(eta.render(`recurring/${page}`, data));
 }
 
-/** What the customer is told when a step fails; the page stays usable for another try. */
-function failureOf(err: unknown): { status: number; message: string } {
-  if (!(err instanceof DomainError)) throw err;
-  const messages: Partial<Record<DomainError['code'], string>> = {
-    unauthorized: 'This link cannot be used to set up a regular payment any more.',
-    bank_unavailable:
-      'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
-    invalid_state: 'Your bank could not set up this regular payment. Please try again.',
-  };
-  return { status: statusOf(err.code).status, message: messages[err.code] ?? err.message };
-}
+const CUSTOMER_MESSAGES: FailureMessages = {
+  unauthorized: 'This link cannot be used to set up a regular payment any more.',
+  bank_unavailable:
+    'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
+  invalid_state: 'Your bank could not set up this regular payment. Please try again.',
+};
 
 const day = (iso: string) => iso.slice(0, 10);
 const countWords = (r: RecurringPayment) =>
@@ -84,7 +76,7 @@ export async function recurringReturnRedirect(
   try {
     return await completeRecurringReturn(deps, back);
   } catch (err) {
-    failureOf(err);
+    failureOf(err, CUSTOMER_MESSAGES);
     deps.log.warn({ err }, 'standing order not set up');
     return `${RECURRING_RESULT_PATH}?state=${encodeURIComponent(back.state)}`;
   }
@@ -145,36 +137,15 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => recurringPage(reply, linkTokenOf(request)),
   );
 
-  app.post(
-    '/rp',
-    {
-      schema: {
-        summary: 'Set up the regular payment at the chosen bank',
-        description:
-          "The recurring page's form: starts the set-up at the chosen bank (the initial payment first, when there is one) and sends the browser there.",
-        tags: ['public'],
-        consumes: ['application/x-www-form-urlencoded'],
-        body: ChoiceBody,
-        response: {
-          303: { description: "to the bank's authorisation page" },
-          400: html,
-          401: html,
-          404: html,
-          502: html,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { token, provider } = request.body;
-      try {
-        const { authorizationUrl } = await initiateFromRecurringLink(deps, token, provider);
-        return reply.redirect(authorizationUrl, 303);
-      } catch (err) {
-        const failure = failureOf(err);
-        return recurringPage(reply, token, failure.status, failure.message);
-      }
-    },
-  );
+  bankChoiceRoute(app, {
+    path: '/rp',
+    summary: 'Set up the regular payment at the chosen bank',
+    description:
+      "The recurring page's form: starts the set-up at the chosen bank (the initial payment first, when there is one) and sends the browser there.",
+    messages: CUSTOMER_MESSAGES,
+    initiate: (token, provider) => initiateFromRecurringLink(deps, token, provider),
+    page: recurringPage,
+  });
 
   app.get(
     RECURRING_RESULT_PATH,
