@@ -22,15 +22,53 @@ function build(options: Options): Ajv {
 const bodies = build({ coerceTypes: false });
 const strings = build({ coerceTypes: 'array' });
 const compiled = {
-  bodies: new WeakMap<object, ValidateFunction>(),
-  strings: new WeakMap<object, ValidateFunction>(),
+  bodies: new WeakMap<object, Validate>(),
+  strings: new WeakMap<object, Validate>(),
 };
 
-function compile(kind: 'bodies' | 'strings', schema: object): ValidateFunction {
+/** The JSON pointer of the first string (key or value) holding a NUL character, if any. */
+function nulAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${path}/${key}`;
+    if (key.includes('\u0000')) return at;
+    const found = nulAt(item, at);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+
+/** PostgreSQL text cannot hold NUL, and no field of the contract needs it: refused as invalid input. */
+function refusingNul(validate: ValidateFunction): Validate {
+  const wrapped: Validate = (data: unknown) => {
+    const at = nulAt(data);
+    if (at !== undefined) {
+      wrapped.errors = [
+        {
+          instancePath: at,
+          schemaPath: '#',
+          keyword: 'nul',
+          params: {},
+          message: 'must not contain the NUL character',
+        },
+      ];
+      return false;
+    }
+    const valid = validate(data) as boolean;
+    wrapped.errors = validate.errors;
+    return valid;
+  };
+  return wrapped;
+}
+
+function compile(kind: 'bodies' | 'strings', schema: object): Validate {
   const cache = compiled[kind];
   let validate = cache.get(schema);
   if (!validate) {
-    validate = (kind === 'bodies' ? bodies : strings).compile(schema);
+    validate = refusingNul((kind === 'bodies' ? bodies : strings).compile(schema));
     cache.set(schema, validate);
   }
   return validate;

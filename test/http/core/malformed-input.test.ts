@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { buildTestApp } from '../../helpers/app.js';
 import { adminHeaders } from '../../helpers/fixtures.js';
-import { merchant } from '../../helpers/merchant.js';
+import { type Merchant, merchant } from '../../helpers/merchant.js';
 
 const garbage = fc.oneof(
   fc.constant(undefined),
@@ -51,16 +51,21 @@ const garbage = fc.oneof(
   ),
 );
 
-test('no malformed request to any route gives a 500', async (t) => {
-  const app = await buildTestApp(t);
-  const m = await merchant(app);
-  const headersFor = (url: string): Record<string, string> => {
+/** The credentials each group's routes take, for the merchant's own partner and company. */
+function credentialsOf(m: Merchant): (url: string) => Record<string, string> {
+  return (url) => {
     if (url.startsWith('/admin/')) return adminHeaders;
     if (url.startsWith('/merchant/')) return m.headers;
     if (url.startsWith('/terminal/')) return m.partner.terminalHeaders;
     if (url.startsWith('/partner/')) return m.partner.partnerHeaders;
     return {};
   };
+}
+
+test('no malformed request to any route gives a 500', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const headersFor = credentialsOf(m);
   const ids = [
     m.companyId,
     m.integrationId,
@@ -101,4 +106,28 @@ test('no malformed request to any route gives a 500', async (t) => {
     ),
     { numRuns: 1500 },
   );
+});
+
+test('a NUL character in any id, query or body field is refused, never a 500', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const headers = credentialsOf(m);
+  const nul = 'a\u0000b';
+  for (const route of app.routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')) {
+    const withCompany = route.url.replace(':companyId', m.companyId);
+    const cases = [
+      { url: withCompany.replace(/:[A-Za-z]+/g, '%00'), body: undefined },
+      { url: `${withCompany.replace(/:[A-Za-z]+/g, 'x')}?page=%00&name=%00`, body: undefined },
+      { url: withCompany.replace(/:[A-Za-z]+/g, 'x'), body: { name: nul, reference: nul, provider: nul } },
+    ];
+    for (const { url, body } of cases) {
+      const res = await app.call({
+        method: route.method as 'POST',
+        url,
+        headers: { ...headers(route.url), 'content-type': 'application/json' },
+        ...(body && route.method !== 'GET' ? { payload: JSON.stringify(body) } : {}),
+      });
+      assert.ok(res.statusCode < 500, `${route.method} ${url} -> ${res.statusCode} ${res.body}`);
+    }
+  }
 });
