@@ -189,6 +189,7 @@ async function authorisedAtOf(deps: Deps, payment: Payment): Promise<number | un
     .select('created_at')
     .where('payment_id', '=', payment.id)
     .where('action', '=', 'authorise')
+    .orderBy('seq', 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();

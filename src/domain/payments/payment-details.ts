@@ -20,6 +20,7 @@ async function actionsOf(db: Db, ids: string[]): Promise<Map<string, PaymentActi
     .selectFrom('payment_actions')
     .selectAll()
     .where('payment_id', 'in', ids)
+    .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();

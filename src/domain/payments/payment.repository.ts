@@ -1,3 +1,4 @@
+import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
 import type {
@@ -154,8 +155,13 @@ export async function softDeletePayment(db: Db, id: string, at: string): Promise
     .execute();
 }
 
-export async function insertAction(db: Db, row: PaymentActionTable): Promise<void> {
-  await db.insertInto('payment_actions').values(row).execute();
+export async function insertAction(db: Db, row: Insertable<PaymentActionTable>): Promise<void> {
+  // Numbered after the payment's last action, in the statement, so that its history keeps this order.
+  const next = sql<number>`(select coalesce(max(seq), 0) + 1 from payment_actions where payment_id = ${row.payment_id})`;
+  await db
+    .insertInto('payment_actions')
+    .values({ ...row, seq: next })
+    .execute();
 }
 
 export async function listActions(db: Db, paymentId: string): Promise<PaymentAction[]> {
@@ -163,6 +169,7 @@ export async function listActions(db: Db, paymentId: string): Promise<PaymentAct
     .selectFrom('payment_actions')
     .selectAll()
     .where('payment_id', '=', paymentId)
+    .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();

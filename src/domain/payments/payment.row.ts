@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface PaymentTable {
   id: string;
   company_id: string;
@@ -38,4 +40,6 @@ export interface PaymentActionTable {
   created_at: string;
   /** JSON PaymentSnapshot */
   snapshot: string;
+  /** The action's place in its payment's history (1, 2, ...); set when inserted. */
+  seq: Generated<number>;
 }

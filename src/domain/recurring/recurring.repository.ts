@@ -1,3 +1,4 @@
+import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
 import type { Payment } from '../payments/payment.js';
@@ -162,8 +163,13 @@ export async function setLastChecked(db: Db, id: string, at: string): Promise<vo
 
 // ---- history
 
-export async function insertAction(db: Db, row: RecurringActionTable): Promise<void> {
-  await db.insertInto('recurring_payment_actions').values(row).execute();
+export async function insertAction(db: Db, row: Insertable<RecurringActionTable>): Promise<void> {
+  // Numbered after the recurring payment's last action, so that its history keeps this order.
+  const next = sql<number>`(select coalesce(max(seq), 0) + 1 from recurring_payment_actions where recurring_payment_id = ${row.recurring_payment_id})`;
+  await db
+    .insertInto('recurring_payment_actions')
+    .values({ ...row, seq: next })
+    .execute();
 }
 
 export async function listActions(db: Db, recurringPaymentId: string): Promise<RecurringAction[]> {
@@ -171,6 +177,7 @@ export async function listActions(db: Db, recurringPaymentId: string): Promise<R
     .selectFrom('recurring_payment_actions')
     .selectAll()
     .where('recurring_payment_id', '=', recurringPaymentId)
+    .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
@@ -388,6 +395,7 @@ export async function listActionsOf(
     .selectFrom('recurring_payment_actions')
     .selectAll()
     .where('recurring_payment_id', 'in', recurringPaymentIds)
+    .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface RecurringPaymentTable {
   id: string;
   company_id: string;
@@ -54,6 +56,8 @@ export interface RecurringActionTable {
   created_at: string;
   /** JSON RecurringSnapshot */
   snapshot: string;
+  /** The action's place in its payment's history (1, 2, ...); set when inserted. */
+  seq: Generated<number>;
 }
 
 export interface RecurringAuthorisationTable {

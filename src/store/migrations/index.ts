@@ -9,6 +9,7 @@ import * as m0006 from './0006_payments.js';
 import * as m0007 from './0007_recurring.js';
 import * as m0008 from './0008_payment_flow.js';
 import * as m0009 from './0009_payment_data_api.js';
+import * as m0010 from './0010_action_order.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_companies_officers': m0005,
   '0007_recurring': m0007,
   '0009_payment_data_api': m0009,
+  '0010_action_order': m0010,
 };
