@@ -117,7 +117,8 @@ test('transactions are filtered by booking date and every page is read', async (
   const startOfDay1 = new Date(clock.now().getTime() + DAY).toISOString();
   // 130 small payments from Alice to Bob, over two days (more than one page of 100).
   for (let i = 0; i < 130; i++) {
-    if (i === 65) clock.advance(2 * DAY);
+    // A second between payments, as on a real bank: at one frozen instant their order would be the ids'.
+    clock.advance(i === 65 ? 2 * DAY : 1000);
     await db.transaction().execute((trx) =>
       transfer(
         { db: trx, engine, clock },
