@@ -1,8 +1,18 @@
-// Runs every test file under test/ with node's test runner through tsx.
-// `npm test -- test/http/terminal` narrows to files under the given paths.
+// Runs the test files under test/ with node's test runner through tsx.
+//   npm test                         every file
+//   npm test -- test/http/terminal   only the files under the given paths
+//   npm test -- --isolate            each file in its own process (slower; for hunting a leak between files)
+//
+// By default the files are shared out among TEST_CONCURRENCY (4) processes, each of which loads the
+// TypeScript app once and runs its files one after another. Loading the app through tsx costs about
+// 3 s of CPU a process; paid once per file, that was a third of the suite's time. Test files hold no
+// state at module level and register no root hooks, so sharing a process changes nothing they see.
+// The shares are balanced with the per-file times in test/durations.json (`--record` rewrites it).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 function collect(path, out) {
   if (statSync(path).isDirectory()) {
@@ -13,16 +23,75 @@ function collect(path, out) {
   return out;
 }
 
-const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const files = (roots.length ? roots : ['test']).flatMap((root) => collect(root, []));
+const args = process.argv.slice(2);
+const roots = args.filter((a) => !a.startsWith('--'));
+const isolate = args.includes('--isolate');
+const record = args.includes('--record');
+const files = (roots.length ? roots : ['test'])
+  .flatMap((root) => collect(root, []))
+  .map((f) => relative('.', f));
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const concurrency = process.env.TEST_CONCURRENCY ?? '4';
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? '4');
+const durationsFile = 'test/durations.json';
+
+function readDurations() {
+  try {
+    return JSON.parse(readFileSync(durationsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Greedy longest-first: each file goes to the share with the least work so far. */
+function shares(count) {
+  const known = readDurations();
+  const times = Object.values(known).sort((a, b) => a - b);
+  const typical = times[Math.floor(times.length / 2)] ?? 1000;
+  const weighed = files.map((file) => ({ file, ms: known[file] ?? typical })).sort((a, b) => b.ms - a.ms);
+  const out = Array.from({ length: count }, () => ({ ms: 0, files: [] }));
+  for (const { file, ms } of weighed) {
+    const least = out.reduce((a, b) => (b.ms < a.ms ? b : a));
+    least.ms += ms;
+    least.files.push(file);
+  }
+  return out.filter((s) => s.files.length > 0).map((s) => s.files.sort());
+}
+
+let entries = files;
+const workDir = join(tmpdir(), `paybank-tests-${process.pid}`);
+mkdirSync(workDir, { recursive: true });
+if (!isolate && files.length > 1) {
+  entries = shares(Math.max(1, concurrency)).map((share, i) => {
+    const entry = join(workDir, `share-${i + 1}.test.mjs`);
+    writeFileSync(
+      entry,
+      share.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(f)).href)};\n`).join(''),
+    );
+    return entry;
+  });
+}
+
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
+if (record) {
+  reporters.push(
+    `--test-reporter=${pathToFileURL(resolve('scripts/durations-reporter.mjs')).href}`,
+    `--test-reporter-destination=${join(workDir, 'durations.json')}`,
+  );
+}
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...entries],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
+if (record) {
+  // Merged, so that recording a few files keeps the times of the others.
+  const measured = JSON.parse(readFileSync(join(workDir, 'durations.json'), 'utf8'));
+  const merged = { ...readDurations(), ...measured };
+  const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+}
+rmSync(workDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -11,18 +11,26 @@ export interface ListeningApp extends TestApp {
   port: number;
 }
 
-/** A port that is free right now on 127.0.0.1 (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.on('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port that is free right now on 127.0.0.1, picked below the OS's ephemeral range (32768 and up on
+ * Linux). A port the OS picks from that range can be handed out again, to an outgoing connection such
+ * as a PostgreSQL client's, before the test listens on it: that race made a CI run fail (EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free port found between 20000 and 32000');
 }
 
 export async function buildListeningApp(
