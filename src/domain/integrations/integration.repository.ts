@@ -47,6 +47,23 @@ export async function findLiveIntegrationRow(db: Db, id: string): Promise<Integr
     .executeTakeFirst();
 }
 
+/** A live integration's credential with its company's tenancy facts, in one query (every merchant call). */
+export async function findMerchantCredentialRow(
+  db: Db,
+  id: string,
+): Promise<
+  | { id: string; company_id: string; secret_hash: string; partner_id: string; company_status: string }
+  | undefined
+> {
+  return db
+    .selectFrom('integrations as i')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .select(['i.id', 'i.company_id', 'i.secret_hash', 'c.partner_id', 'c.status as company_status'])
+    .where('i.id', '=', id)
+    .where('i.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 export async function pageIntegrationRows(
   db: Db,
   companyId: string,

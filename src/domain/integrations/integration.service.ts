@@ -5,6 +5,7 @@ import type { PageRequest } from '../../store/paging.js';
 import { mapPage, type Page } from '../../store/paging.js';
 import * as bankAccounts from '../bank-accounts/bank-account.repository.js';
 import { isoNow } from '../clock.js';
+import type { CompanyStatus } from '../companies/company.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newSecret } from '../ids.js';
 import { hashSecret, newWebhookSecret, secretMatches } from '../secrets.js';
@@ -135,11 +136,26 @@ export async function rotateSecretKey(deps: Deps, companyId: string, id: string)
 }
 
 /** The live integration behind a merchant credential, or undefined (same work for unknown ids). */
+/** Who a merchant credential speaks for: its integration, company and partner. */
+export interface MerchantCredential {
+  integrationId: string;
+  companyId: string;
+  partnerId: string;
+  companyStatus: CompanyStatus;
+}
+
+/** The integration whose `secret-key` this is, with its company; undefined for anything else. */
 export async function authenticateIntegration(
   deps: Deps,
   integrationId: string,
   secretKey: string,
-): Promise<Integration | undefined> {
-  const row = isId(integrationId) ? await repo.findLiveIntegrationRow(deps.db, integrationId) : undefined;
-  return secretMatches(secretKey, row?.secret_hash) && row ? repo.toIntegration(row) : undefined;
+): Promise<MerchantCredential | undefined> {
+  const row = isId(integrationId) ? await repo.findMerchantCredentialRow(deps.db, integrationId) : undefined;
+  if (!row || !secretMatches(secretKey, row.secret_hash)) return undefined;
+  return {
+    integrationId: row.id,
+    companyId: row.company_id,
+    partnerId: row.partner_id,
+    companyStatus: row.company_status as CompanyStatus,
+  };
 }

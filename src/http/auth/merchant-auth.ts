@@ -1,8 +1,7 @@
 // Group A credential: headers `integration-id` (object id) and `secret-key` (UUID) of a live integration.
-// A banned company's integrations answer 403 (API.md 1.1).
+// A banned company's integrations answer 403 (API.md 1.1). One query: it runs on every merchant call.
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../context.js';
-import { getCompany } from '../../domain/companies/company.service.js';
 import { DomainError } from '../../domain/errors.js';
 import { authenticateIntegration } from '../../domain/integrations/integration.service.js';
 import { header, UUID_RE, unauthorized } from './auth.js';
@@ -12,17 +11,15 @@ export function useMerchantAuth(app: FastifyInstance, deps: Deps): void {
     const integrationId = header(request, 'integration-id');
     const secretKey = header(request, 'secret-key');
     if (!integrationId || !secretKey || !UUID_RE.test(secretKey)) throw unauthorized();
-    const integration = await authenticateIntegration(deps, integrationId, secretKey);
-    if (!integration) throw unauthorized();
-    const company = await getCompany(deps, integration.companyId);
-    if (!company) throw unauthorized();
-    if (company.status === 'banned') throw new DomainError('forbidden', 'this company is disabled');
+    const credential = await authenticateIntegration(deps, integrationId, secretKey);
+    if (!credential) throw unauthorized();
+    if (credential.companyStatus === 'banned') throw new DomainError('forbidden', 'this company is disabled');
     request.auth = {
       kind: 'merchant',
-      credential: `integration:${integration.id}`,
-      partnerId: company.partnerId,
-      companyId: company.id,
-      integrationId: integration.id,
+      credential: `integration:${credential.integrationId}`,
+      partnerId: credential.partnerId,
+      companyId: credential.companyId,
+      integrationId: credential.integrationId,
     };
   });
 }

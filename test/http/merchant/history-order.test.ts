@@ -15,7 +15,7 @@ class FrozenClock extends OffsetClock {
 }
 
 test('one-off and recurring histories keep their order when actions share a timestamp', async (t) => {
-  const app = await buildTestApp(t, { clock: new FrozenClock() });
+  const app = await buildTestApp(t, {}, { clock: new FrozenClock() });
   const m = await merchant(app);
   for (let i = 0; i < 12; i++) {
     const res = await app.call({
