@@ -1,7 +1,7 @@
 // Recurring payments API benchmark: create and send (12 items, an initial payment, history, webhook and
 // e-mail in one transaction), get, and list a page of 100, under autocannon against a server in its own
 // process, on SQLite and PostgreSQL. Prints one JSON line per scenario.
-// Run: node --import tsx bench/recurring.ts [--seconds 10 --connections 50 --engines sqlite,postgres]
+// Run: npm run bench:recurring [-- --seconds 10 --connections 50 --engines sqlite,postgres]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
