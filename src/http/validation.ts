@@ -7,7 +7,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
-function build(options: Options): Ajv {
+export function buildAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     removeAdditional: true,
@@ -19,8 +19,8 @@ function build(options: Options): Ajv {
   return ajv;
 }
 
-const bodies = build({ coerceTypes: false });
-const strings = build({ coerceTypes: 'array' });
+const bodies = buildAjv({ coerceTypes: false });
+const strings = buildAjv({ coerceTypes: 'array' });
 const compiled = {
   bodies: new WeakMap<object, Validate>(),
   strings: new WeakMap<object, Validate>(),
@@ -39,10 +39,18 @@ function nulAt(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
-type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+export type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
-/** PostgreSQL text cannot hold NUL, and no field of the contract needs it: refused as invalid input. */
-function refusingNul(validate: ValidateFunction): Validate {
+/**
+ * A route's validator, compiled by `ajv` on its first use and kept per schema object in `cache`:
+ * compiling every route's at start took most of the start-up time (DESIGN.md 8: ready within 1 s).
+ * PostgreSQL text cannot hold NUL, and no field of the contract needs it, so a NUL anywhere is refused
+ * as invalid input before the schema is consulted.
+ */
+export function validatorFor(ajv: Ajv, cache: WeakMap<object, Validate>, schema: object): Validate {
+  const cached = cache.get(schema);
+  if (cached) return cached;
+  let validate: ValidateFunction | undefined;
   const wrapped: Validate = (data: unknown) => {
     const at = nulAt(data);
     if (at !== undefined) {
@@ -57,33 +65,33 @@ function refusingNul(validate: ValidateFunction): Validate {
       ];
       return false;
     }
+    validate ??= ajv.compile(schema);
     const valid = validate(data) as boolean;
     wrapped.errors = validate.errors;
     return valid;
   };
+  cache.set(schema, wrapped);
   return wrapped;
 }
 
-function compile(kind: 'bodies' | 'strings', schema: object): Validate {
-  const cache = compiled[kind];
-  let validate = cache.get(schema);
-  if (!validate) {
-    validate = refusingNul((kind === 'bodies' ? bodies : strings).compile(schema));
-    cache.set(schema, validate);
-  }
-  return validate;
-}
+const sharedIds = new Set<string>();
 
 export function registerValidation(app: FastifyInstance, shared: Array<{ $id?: string }>): void {
+  // Added once per process and not checked against the meta-schema here (that compiled the meta-schema at
+  // start); getSchema would compile each one just to ask whether it is there.
   for (const schema of shared) {
-    for (const ajv of [bodies, strings]) if (schema.$id && !ajv.getSchema(schema.$id)) ajv.addSchema(schema);
+    if (!schema.$id || sharedIds.has(schema.$id)) continue;
+    sharedIds.add(schema.$id);
+    for (const ajv of [bodies, strings]) ajv.addSchema(schema, undefined, undefined, false);
   }
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    compile(httpPart === 'body' ? 'bodies' : 'strings', schema),
+    httpPart === 'body'
+      ? validatorFor(bodies, compiled.bodies, schema)
+      : validatorFor(strings, compiled.strings, schema),
   );
 }
 
-/** Response serialisers (fast-json-stringify), likewise compiled once per schema object and process. */
+/** Response serialisers (fast-json-stringify), likewise compiled once per schema object and process, on first use. */
 const serializers = new WeakMap<object, SerializerSelector.Serializer>();
 
 export function registerSerialization(app: FastifyInstance, shared: Array<{ $id?: string }>): void {
@@ -91,11 +99,14 @@ export function registerSerialization(app: FastifyInstance, shared: Array<{ $id?
   const compileSerializer = SerializerSelector()(external, {});
   app.setSerializerCompiler((route) => {
     const schema = route.schema as object;
-    let serialize = serializers.get(schema);
-    if (!serialize) {
-      serialize = compileSerializer(route as SerializerSelector.RouteDefinition);
-      serializers.set(schema, serialize);
-    }
-    return serialize;
+    const cached = serializers.get(schema);
+    if (cached) return cached;
+    let serialize: SerializerSelector.Serializer | undefined;
+    const lazy: SerializerSelector.Serializer = (data) => {
+      serialize ??= compileSerializer(route as SerializerSelector.RouteDefinition);
+      return serialize(data);
+    };
+    serializers.set(schema, lazy);
+    return lazy;
   });
 }
