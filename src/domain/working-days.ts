@@ -1,13 +1,17 @@
 // Working days: Monday to Friday, less the bank holidays of England and Wales (date-holidays 'GB'/'ENG').
 // Days are calendar days in London, written YYYY-MM-DD.
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 
-const holidays = new Holidays('GB', 'ENG');
+// Loaded when first needed: its calendar data takes a fifth of a second to load, which every start paid.
+const require = createRequire(import.meta.url);
+let holidays: Holidays | undefined;
 const bankHolidayCache = new Map<number, Set<string>>();
 
 function bankHolidays(year: number): Set<string> {
   let days = bankHolidayCache.get(year);
   if (!days) {
+    holidays ??= new (require('date-holidays') as typeof Holidays)('GB', 'ENG');
     days = new Set(
       (holidays.getHolidays(year) || []).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)),
     );

@@ -1,5 +1,6 @@
 // Opens the one database the service uses: SQLite (embedded default) or PostgreSQL, same schema.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -9,8 +10,23 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import type { Database } from './schema.js';
+
+// pg is loaded only when a PostgreSQL URL is opened: SQLite processes skip its load time at start.
+const require = createRequire(import.meta.url);
+let pgModule: typeof Pg | undefined;
+
+function loadPg(): typeof Pg {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof Pg;
+    // int8 (bigint, count(*)) as a JS number: pence and counts stay far below 2^53.
+    pgModule.types.setTypeParser(20, (value) => Number(value));
+    // numeric (sum()) likewise.
+    pgModule.types.setTypeParser(1700, (value) => Number(value));
+  }
+  return pgModule;
+}
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -21,11 +37,6 @@ export interface Store {
   engine: Engine;
   close(): Promise<void>;
 }
-
-// int8 (bigint, count(*)) as a JS number: pence and counts stay far below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
-// numeric (sum()) likewise.
-pg.types.setTypeParser(1700, (value) => Number(value));
 
 export interface StoreOptions {
   /**
@@ -78,7 +89,7 @@ function openPostgres(databaseUrl: string): Store {
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
   if (schema !== null && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url.toString(),
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

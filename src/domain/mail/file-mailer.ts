@@ -2,15 +2,18 @@
 // developer (or a test) can open it. Nothing leaves the machine.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
 import { MailError, type Mailer, type MailMessage } from './mailer.js';
+import { nodemailer } from './nodemailer.js';
 
 export function fileMailer(directory: string): Mailer {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const open = () =>
+    nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let transport: ReturnType<typeof open> | undefined;
   return {
     kind: 'file',
     async send(message: MailMessage) {
       try {
+        transport ??= open();
         const info = await transport.sendMail({
           messageId: `<${message.id}@paybank>`,
           from: message.from,

@@ -1,6 +1,6 @@
 // Mail through an SMTP server (SMTP_URL), over a small pool of reused connections.
-import { createTransport } from 'nodemailer';
 import { MailError, type Mailer, type MailMessage } from './mailer.js';
+import { nodemailer } from './nodemailer.js';
 
 interface SmtpFailure {
   message?: string;
@@ -8,18 +8,21 @@ interface SmtpFailure {
 }
 
 export function smtpMailer(smtpUrl: string): Mailer {
-  const transport = createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 4,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const open = () =>
+    nodemailer().createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 4,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+  let transport: ReturnType<typeof open> | undefined;
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
       try {
+        transport ??= open();
         await transport.sendMail({
           messageId: `<${message.id}@paybank>`,
           from: message.from,
@@ -39,7 +42,7 @@ export function smtpMailer(smtpUrl: string): Mailer {
       }
     },
     async close() {
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -1,10 +1,12 @@
 // QR images of links (API.md 3): GET /public/v1/qr/<token>.svg and .png render the link a token opens.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import QRCode from 'qrcode';
 import { notFound } from '../../domain/errors.js';
 import { linkOfToken } from '../../domain/payments/payment-links.js';
 import { errors } from '../schemas.js';
+
+/** Loaded with the first QR image asked for, not at every start. */
+const qrcode = async () => (await import('qrcode')).default;
 
 const FILE_PATTERN = '^[A-Za-z0-9_-]{16,128}\\.(svg|png)$';
 
@@ -38,10 +40,14 @@ export const qrCodeRoute: FastifyPluginAsyncTypebox = async (app) => {
       // Short-lived: a deleted payment's code must stop resolving soon.
       reply.header('cache-control', 'private, max-age=300');
       if (request.params.file.endsWith('.svg')) {
-        const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+        const svg = await (await qrcode()).toString(link, {
+          type: 'svg',
+          errorCorrectionLevel: 'M',
+          margin: 2,
+        });
         return reply.type('image/svg+xml').send(svg);
       }
-      const png = await QRCode.toBuffer(link, {
+      const png = await (await qrcode()).toBuffer(link, {
         type: 'png',
         errorCorrectionLevel: 'M',
         margin: 2,
