@@ -1,10 +1,10 @@
 // Start to ready (DESIGN.md 8: <= 1 s on SQLite): how long from spawning the service until
 // /health/ready answers 200, on a fresh DATA_DIR (migrations, sandbox seed, operator token) and again on
-// the same DATA_DIR. Measured for `npm start` (TypeScript through tsx) and, when `npm run build` has
-// made dist/, for the compiled `node dist/main.js`. Appends its results to bench/RESULTS.md.
+// the same DATA_DIR. Measured for what `npm start` runs (dist/, built first) and, for comparison, for
+// the TypeScript sources through tsx. Appends its results to bench/RESULTS.md.
 // Run: npm run bench:startup [-- --runs 5]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,10 +45,11 @@ async function readyAfter(command: string[], dataDir: string): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
+execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 const variants: Array<{ name: string; command: string[] }> = [
-  { name: 'npm start (tsx)', command: ['--import', 'tsx', 'src/main.ts'] },
+  { name: 'node dist/main.js (npm start)', command: ['--enable-source-maps', 'dist/main.js'] },
+  { name: 'node --import tsx src/main.ts', command: ['--import', 'tsx', 'src/main.ts'] },
 ];
-if (existsSync('dist/main.js')) variants.push({ name: 'node dist/main.js', command: ['dist/main.js'] });
 
 const rows: string[] = [];
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');

@@ -14,7 +14,7 @@ export interface Answer {
 }
 
 export async function http(
-  app: ListeningApp,
+  app: Pick<ListeningApp, 'baseUrl'>,
   method: string,
   path: string,
   options: { headers?: Record<string, string>; body?: unknown } = {},
@@ -51,7 +51,7 @@ export const tokenOf = (link: string) => link.slice(link.indexOf('?=') + 2);
  * bank's redirect back to the service. Answers the service's redirect (status and Location).
  */
 export async function payAtSandbox(
-  app: ListeningApp,
+  app: Pick<ListeningApp, 'baseUrl'>,
   type: 'payment' | 'refund',
   link: string,
   decision: 'approve' | 'reject' = 'approve',

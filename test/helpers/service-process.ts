@@ -1,4 +1,5 @@
-// Real paybank processes for crash and scale-out tests: `node --import tsx src/main.ts` on a database
+// Real paybank processes for crash, scale-out and start tests: `node --import tsx src/main.ts` (or the
+// built dist/main.js) on a database
 // the test shares with them (a SQLite file, or a PostgreSQL schema when DATABASE_URL is postgres://).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -84,10 +85,12 @@ export async function startServiceProcess(
   t: TestContext,
   db: SharedDatabase,
   env: Record<string, string> = {},
+  /** What node runs: the TypeScript sources by default, or e.g. `['dist/main.js']` (what `npm start` runs). */
+  entry: string[] = ['--import', 'tsx', 'src/main.ts'],
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,10 +1,8 @@
 // The merchant's side of connecting a bank account via the bank's data API: the page where the bank is
 // picked (when connect-via-app was called without a provider), and the service URL the bank sends the
 // merchant back to. Server-rendered with eta, every value escaped.
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Eta } from 'eta';
 import type { FastifyReply } from 'fastify';
 import {
   BANK_PICKER_PATH,
@@ -15,9 +13,10 @@ import {
 } from '../../domain/bank-accounts/bank-connection.service.js';
 import { DomainError } from '../../domain/errors.js';
 import { statusOf } from '../../http/problem.js';
+import { templates } from '../../templates.js';
 import { pagePolicy } from '../payments/render.js';
 
-const eta = new Eta({ views: fileURLToPath(new URL('.', import.meta.url)), autoEscape: true, cache: true });
+const eta = templates('pages/bank-connect');
 
 const StateParams = Type.Object({ state: Type.String({ minLength: 1, maxLength: 100 }) });
 const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };

@@ -1,12 +1,11 @@
 // Rendering of the hosted payment pages: eta with auto-escaping, never cached (links are credentials),
 // and a Content-Security-Policy that lets the bank choice form lead on to the banks' own pages.
-import { fileURLToPath } from 'node:url';
-import { Eta } from 'eta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { openBankingProvidersOf } from '../../providers/bank-registry.js';
+import { templates } from '../../templates.js';
 
-const eta = new Eta({ views: fileURLToPath(new URL('.', import.meta.url)), autoEscape: true, cache: true });
+const eta = templates('pages/payments');
 
 /** The token of `/p?=<token>` (also accepted as `?token=`). */
 export function linkTokenOf(request: FastifyRequest): string {

@@ -1,10 +1,8 @@
 // The customer's side of a recurring payment (API.md 9): the hosted page of a recurring link
 // `/rp?=<token>` with its schedule, initial payment and bank choice, and the page after the bank.
 // Server-rendered with the payment pages' layout, no JavaScript, every value escaped.
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Eta } from 'eta';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../context.js';
@@ -21,6 +19,7 @@ import {
   RECURRING_RESULT_PATH,
 } from '../../domain/recurring/recurring-setup.service.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
+import { templates } from '../../templates.js';
 import {
   bankChoiceRoute,
   type FailureMessages,
@@ -31,7 +30,7 @@ import {
 import { linkTokenOf, pagePolicy, pounds } from '../payments/render.js';
 
 // Rooted at src/pages so that these pages share the payment pages' layout.
-const eta = new Eta({ views: fileURLToPath(new URL('..', import.meta.url)), autoEscape: true, cache: true });
+const eta = templates('pages');
 
 const html = htmlPage;
 // The page shows this many dates of the schedule; the full list is the merchant's.

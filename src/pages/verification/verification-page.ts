@@ -1,10 +1,8 @@
 // The officer's verification link (API.md 6): a server-rendered page (eta, every value escaped) where
 // the officer starts the identity check. The check itself is an identity-verification provider's job,
 // which this project does not integrate; with SANDBOX=true the page decides it (Pass / Fail).
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Eta } from 'eta';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../context.js';
 import {
@@ -14,8 +12,9 @@ import {
 } from '../../domain/companies/officer-verification.service.js';
 import { DomainError } from '../../domain/errors.js';
 import { getPartner } from '../../domain/partners/partner.service.js';
+import { templates } from '../../templates.js';
 
-const eta = new Eta({ views: fileURLToPath(new URL('.', import.meta.url)), autoEscape: true, cache: true });
+const eta = templates('pages/verification');
 
 const PAGE = '/public/v1/verification/:token';
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });

@@ -1,8 +1,7 @@
 // What the authorisation page shows for a consent: who asks, payee, amount, reference (or the
 // schedule, or the data to share), and the choices the customer has.
-import { fileURLToPath } from 'node:url';
-import { Eta } from 'eta';
 import { formatAmount } from '../../../domain/money.js';
+import { templates } from '../../../templates.js';
 import type { ObDomesticInitiation, ObStandingOrderInitiation } from '../../open-banking/ob-wire.js';
 import { accountsOfCustomer, listCustomers } from '../ledger/ledger.repository.js';
 import { accountIn, penceIn } from '../ob/format.js';
@@ -13,7 +12,7 @@ import { DEFAULT_CUSTOMER_ID } from '../seed.js';
 import { namedDebtorOf } from './authorisation.js';
 import type { AuthorisationRequest } from './authorisation-request.js';
 
-const eta = new Eta({ views: fileURLToPath(new URL('.', import.meta.url)), autoEscape: true, cache: true });
+const eta = templates('providers/sandbox-bank/oauth');
 
 interface Row {
   label: string;

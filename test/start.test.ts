@@ -1,0 +1,59 @@
+// `npm start` runs what scripts/build.mjs makes of src/: one bundled file, with the page templates
+// copied beside it and some packages loaded from node_modules on first use. The built service starts,
+// takes a payment through the sandbox bank (the bank adapter's HTTP, QR images, e-mail, recurring
+// schedules all load in the bundle), and stops cleanly on SIGTERM.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { merchant, paymentBody } from './helpers/merchant.js';
+import { http, payAtSandbox, tokenOf } from './helpers/payment-flow.js';
+import { recurringBody } from './helpers/recurring.js';
+import { eventually, seedApp, sharedDatabase, startServiceProcess } from './helpers/service-process.js';
+
+test('the built service (npm start) takes a payment end to end and stops on SIGTERM', async (t) => {
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs']);
+  const db = await sharedDatabase(t);
+  const m = await merchant(await seedApp(t, db));
+  const service = await startServiceProcess(t, db, { SANDBOX: 'true' }, [
+    '--enable-source-maps',
+    'dist/main.js',
+  ]);
+
+  const spec = await http(service, 'GET', '/openapi.json');
+  assert.equal(spec.json().openapi, '3.1.0');
+  const created = await http(service, 'POST', '/merchant/v1/payments/process', {
+    headers: m.headers,
+    body: paymentBody(),
+  });
+  assert.equal(created.status, 200, created.text);
+  const { id, link } = created.json().result;
+
+  const page = await http(service, 'GET', link);
+  assert.equal(page.status, 200);
+  assert.match(page.text, /<title>[^<]*<\/title>/);
+  const qr = await fetch(`${service.baseUrl}/public/v1/qr/${tokenOf(link)}.png`);
+  assert.equal(qr.headers.get('content-type'), 'image/png');
+
+  const back = await payAtSandbox(service, 'payment', link);
+  assert.ok(back.status >= 300 && back.status < 400, `redirected back to the shop: ${back.status}`);
+  const status = async () =>
+    (await http(service, 'GET', `/merchant/v1/payments/${id}`, { headers: m.headers })).json().result.status;
+  await eventually(async () => (await status()) === 'paid', 20_000, 'the payment paid');
+
+  const recurring = await http(service, 'POST', '/merchant/v1/recurring-payments', {
+    headers: m.headers,
+    body: recurringBody(),
+  });
+  assert.equal(recurring.status, 201, recurring.text);
+  const mail = path.join(db.dataDir, 'mail');
+  await eventually(
+    async () => (await readdir(mail).catch(() => [])).some((f) => f.endsWith('.eml')),
+    20_000,
+    "the customer's e-mail written",
+  );
+
+  assert.equal(await service.kill('SIGTERM'), 0, service.output());
+});
