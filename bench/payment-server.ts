@@ -1,8 +1,11 @@
 // The server side of bench/payments.ts, in its own process so that the load generator does not share
 // its event loop: `paybank` itself (with a merchant ready to take payments), or a bare Fastify route.
 // Prints one JSON line {port, headers?, paymentId?} when ready.
+
 import Fastify from 'fastify';
+import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../src/config.js';
+import type { Deps } from '../src/context.js';
 import { OffsetClock } from '../src/domain/clock.js';
 import { buildApp } from '../src/server.js';
 import { ADMIN_TOKEN, type TestApp } from '../test/helpers/app.js';
@@ -16,6 +19,39 @@ async function bare(): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
   );
+}
+
+/**
+ * Stores `count` copies of one payment for the merchant, in one SQL statement, with new ids and creation
+ * times a second apart going back from now: the list benchmark's "N payments stored".
+ */
+async function storeCopies(deps: Deps, paymentId: string, count: number): Promise<void> {
+  const row = await deps.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  const columns = Object.keys(row);
+  const postgres = deps.engine === 'postgres';
+  const series = postgres
+    ? 'generate_series(1, $1) as n(i)'
+    : '(with recursive s(i) as (select 1 union all select i + 1 from s where i < ?) select i from s) as n';
+  const newId = postgres ? 'substr(md5(random()::text || n.i), 1, 24)' : 'lower(hex(randomblob(12)))';
+  const createdAt = postgres
+    ? `to_char((now() - n.i * interval '1 second') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || n.i || ' seconds')`;
+  const values = columns.map((c) =>
+    c === 'id'
+      ? newId
+      : c === 'created_at' || c === 'updated_at'
+        ? createdAt
+        : c === 'link_token'
+          ? 'null'
+          : `p.${c}`,
+  );
+  const where = postgres ? '$2' : '?';
+  const text = `insert into payments (${columns.join(', ')}) select ${values.join(', ')} from ${series}, payments p where p.id = ${where}`;
+  await deps.db.executeQuery(CompiledQuery.raw(text, [count, paymentId]));
 }
 
 async function paybank(): Promise<void> {
@@ -42,6 +78,8 @@ async function paybank(): Promise<void> {
     headers: m.headers,
     payload: paymentBody(),
   });
+  const stored = Number(process.env.BENCH_STORED_PAYMENTS ?? '0');
+  if (stored > 1) await storeCopies(deps, created.json().result.id, stored - 1);
   const address = app.server.address();
   process.stdout.write(
     `${JSON.stringify({

@@ -1,7 +1,7 @@
 // Payment API benchmark (DESIGN.md 8): create-and-process payment and get payment under autocannon,
 // with a bare Fastify JSON route measured in the same run, on SQLite and on PostgreSQL. Servers run in
 // child processes; autocannon runs here. Appends its results to bench/RESULTS.md.
-// Run: npm run bench:payments [-- --seconds 10 --connections 50 --engines sqlite,postgres]
+// Run: npm run bench:payments [-- --seconds 10 --connections 50 --engines sqlite,postgres --stored 1000000]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), in a fresh
 // schema dropped afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -19,8 +19,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     engines: { type: 'string', default: 'sqlite,postgres' },
+    // With --stored N, the merchant has N payments and the list scenarios run (DESIGN.md 8: 1,000,000).
+    stored: { type: 'string', default: '0' },
   },
 });
+const STORED = Number(values.stored);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ENGINES = (values.engines ?? '').split(',').filter(Boolean);
@@ -130,7 +133,21 @@ for (const engine of ENGINES) {
     databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const server = await startServer([], { DATABASE_URL: databaseUrl, DATA_DIR: tmpdir() });
+  const server = await startServer([], {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tmpdir(),
+    BENCH_STORED_PAYMENTS: String(STORED),
+  });
+  if (STORED > 0) {
+    for (const page of [1, 1000]) {
+      rows.push(
+        await load(server, engine, `list payments, page ${page} of 100 (${STORED} stored)`, {
+          method: 'GET',
+          path: `/merchant/v1/payments?page=${page}&limit=100`,
+        }),
+      );
+    }
+  }
   rows.push(
     await load(server, engine, 'get payment', {
       method: 'GET',
@@ -150,7 +167,7 @@ for (const engine of ENGINES) {
 
 const bareRps = rows[0]!.rps;
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const command = `npm run bench:payments -- --seconds ${SECONDS} --connections ${CONNECTIONS} --engines ${ENGINES.join(',')}`;
+const command = `npm run bench:payments -- --seconds ${SECONDS} --connections ${CONNECTIONS} --engines ${ENGINES.join(',')}${STORED ? ` --stored ${STORED}` : ''}`;
 const lines = rows.map(
   (r) =>
     `| ${when} | ${r.engine} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.scenario === 'get payment' ? `${Math.round((100 * r.rps) / bareRps)}%` : ''} | ${r.non2xx} | ${r.rssMb} | \`${command}\` |`,
