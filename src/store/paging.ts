@@ -1,4 +1,6 @@
 // Offset paging shared by every list: newest first, (created_at, id) descending.
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from './schema.js';
 
 export interface PageRequest {
   page: number;
@@ -22,4 +24,27 @@ export function pageOf<T>(docs: T[], totalDocs: number, request: PageRequest): P
 
 export function mapPage<T, U>(page: Page<T>, fn: (item: T) => U): Page<U> {
   return { ...page, docs: page.docs.map(fn) };
+}
+
+/**
+ * One page of what `base` selects (a table and its filters), newest first by created_at then `tieBreak`,
+ * with the count of all of them.
+ */
+export async function newestFirstPage<T extends keyof Database>(
+  base: SelectQueryBuilder<Database, T, object>,
+  request: PageRequest,
+  tieBreak: 'id' | 'seq' = 'id',
+): Promise<Page<Selectable<Database[T]>>> {
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql.ref('created_at'), 'desc')
+      .orderBy(sql.ref(tieBreak), 'desc')
+      .limit(request.limit)
+      .offset(offsetOf(request))
+      .execute(),
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  // selectAll() of a table is its row; Kysely cannot work that out for a table chosen by a type parameter.
+  return pageOf(rows as unknown as Selectable<Database[T]>[], Number(count.n), request);
 }

@@ -1,5 +1,5 @@
 import type { Db, Engine } from '../../store/database.js';
-import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import { newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { BankAccount, BankAccountStatus, ConsentPoint, CreationType } from './bank-account.js';
 import type { BankAccountTable } from './bank-account.row.js';
 import { CONSENT_REMINDERS, daysFrom, pointsBefore } from './consent-points.js';
@@ -91,17 +91,7 @@ export async function pageBankAccountRows(
   request: PageRequest,
 ): Promise<Page<BankAccountTable>> {
   const base = db.selectFrom('bank_accounts').where('company_id', '=', companyId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.limit)
-      .offset(offsetOf(request))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows, Number(count.n), request);
+  return newestFirstPage(base, request);
 }
 
 /** Every account of the company, newest first (group D lists are not paged, spec 4.D). */

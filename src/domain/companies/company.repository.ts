@@ -1,5 +1,5 @@
 import type { Db, Engine } from '../../store/database.js';
-import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import { newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { Address, Company, CompanyStatus, CompanyType } from './company.js';
 import type { CompanyTable } from './company.row.js';
 
@@ -50,17 +50,7 @@ export async function pageCompanyRows(
   request: PageRequest,
 ): Promise<Page<CompanyTable>> {
   const base = db.selectFrom('companies').where('partner_id', '=', partnerId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.limit)
-      .offset(offsetOf(request))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows, Number(count.n), request);
+  return newestFirstPage(base, request);
 }
 
 export async function listCompanyRows(db: Db, partnerId: string): Promise<CompanyTable[]> {

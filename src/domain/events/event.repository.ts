@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
-import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, EventState } from './event.js';
 import type { EventAttemptTable, EventTable } from './event.row.js';
 
@@ -230,25 +230,12 @@ export async function pageDeliveries(
   request: PageRequest,
 ): Promise<Page<Delivery>> {
   const base = db.selectFrom('events').where('partner_id', '=', partnerId).where('channel', '=', 'webhook');
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('seq', 'desc')
-      .limit(request.limit)
-      .offset(offsetOf(request))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const page = await newestFirstPage(base, request, 'seq');
   const attempts = await attemptsOf(
     db,
-    rows.map((r) => r.id),
+    page.docs.map((r) => r.id),
   );
-  return pageOf(
-    rows.map((row) => toDelivery(row, attempts.get(row.id) ?? [])),
-    Number(count.n),
-    request,
-  );
+  return mapPage(page, (row) => toDelivery(row, attempts.get(row.id) ?? []));
 }
 
 export async function findDelivery(db: Db, partnerId: string, id: string): Promise<Delivery | undefined> {

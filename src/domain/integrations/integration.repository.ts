@@ -1,5 +1,5 @@
 import type { Db } from '../../store/database.js';
-import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import { newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { Integration } from './integration.js';
 import type { IntegrationTable } from './integration.row.js';
 
@@ -73,17 +73,7 @@ export async function pageIntegrationRows(
     .selectFrom('integrations')
     .where('company_id', '=', companyId)
     .where('deleted_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.limit)
-      .offset(offsetOf(request))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows, Number(count.n), request);
+  return newestFirstPage(base, request);
 }
 
 export async function updateIntegrationRow(

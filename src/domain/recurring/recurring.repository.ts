@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
-import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { Payment } from '../payments/payment.js';
 import { toPayment } from '../payments/payment.repository.js';
 import type {
@@ -131,17 +131,7 @@ export async function pageRecurring(
     .where('company_id', '=', scope.companyId)
     .where('deleted_at', 'is', null);
   if (scope.integrationId) base = base.where('integration_id', '=', scope.integrationId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.limit)
-      .offset(offsetOf(request))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(toRecurring), Number(count.n), request);
+  return mapPage(await newestFirstPage(base, request), toRecurring);
 }
 
 export async function updateRecurring(db: Db, recurring: RecurringPayment): Promise<void> {

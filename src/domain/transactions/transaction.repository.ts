@@ -1,5 +1,5 @@
 import type { Db } from '../../store/database.js';
-import { offsetOf, type Page, type PageRequest, pageOf } from '../../store/paging.js';
+import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { Direction, ParentType, Transaction, TransactionStatus } from './transaction.js';
 import type { TransactionTable } from './transaction.row.js';
 
@@ -100,17 +100,7 @@ export async function pageTransactions(
   if (filter.direction) base = base.where('direction', '=', filter.direction);
   if (filter.completedFrom) base = base.where('completed_at', '>=', filter.completedFrom);
   if (filter.completedTo) base = base.where('completed_at', '<=', filter.completedTo);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.limit)
-      .offset(offsetOf(request))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map(toTransaction), Number(count.n), request);
+  return mapPage(await newestFirstPage(base, request), toTransaction);
 }
 
 export interface CompletedWindow {
