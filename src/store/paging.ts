@@ -28,23 +28,25 @@ export function mapPage<T, U>(page: Page<T>, fn: (item: T) => U): Page<U> {
 
 /**
  * One page of what `base` selects (a table and its filters), newest first by created_at then `tieBreak`,
- * with the count of all of them.
+ * with the count of all of them: `count()` when given (a kept counter), else counted by `base`.
  */
 export async function newestFirstPage<T extends keyof Database>(
   base: SelectQueryBuilder<Database, T, object>,
   request: PageRequest,
-  tieBreak: 'id' | 'seq' = 'id',
+  options: { tieBreak?: 'id' | 'seq'; count?: () => Promise<number> } = {},
 ): Promise<Page<Selectable<Database[T]>>> {
-  const [rows, count] = await Promise.all([
+  const counted = async () =>
+    Number((await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const [rows, total] = await Promise.all([
     base
       .selectAll()
       .orderBy(sql.ref('created_at'), 'desc')
-      .orderBy(sql.ref(tieBreak), 'desc')
+      .orderBy(sql.ref(options.tieBreak ?? 'id'), 'desc')
       .limit(request.limit)
       .offset(offsetOf(request))
       .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    (options.count ?? counted)(),
   ]);
   // selectAll() of a table is its row; Kysely cannot work that out for a table chosen by a type parameter.
-  return pageOf(rows as unknown as Selectable<Database[T]>[], Number(count.n), request);
+  return pageOf(rows as unknown as Selectable<Database[T]>[], total, request);
 }

@@ -14,7 +14,7 @@ import type {
   PartnerTable,
   TerminalTable,
 } from '../domain/partners/partner.row.js';
-import type { PaymentActionTable, PaymentTable } from '../domain/payments/payment.row.js';
+import type { PaymentActionTable, PaymentCountTable, PaymentTable } from '../domain/payments/payment.row.js';
 import type { PaymentAttemptTable } from '../domain/payments/payment-attempt.row.js';
 import type { RefundTable } from '../domain/payments/refund.row.js';
 import type {
@@ -67,6 +67,7 @@ export interface Database {
   job_runs: JobRunTable;
   payments: PaymentTable;
   payment_actions: PaymentActionTable;
+  payment_counts: PaymentCountTable;
   payment_attempts: PaymentAttemptTable;
   refunds: RefundTable;
   transactions: TransactionTable;

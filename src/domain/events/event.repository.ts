@@ -230,7 +230,7 @@ export async function pageDeliveries(
   request: PageRequest,
 ): Promise<Page<Delivery>> {
   const base = db.selectFrom('events').where('partner_id', '=', partnerId).where('channel', '=', 'webhook');
-  const page = await newestFirstPage(base, request, 'seq');
+  const page = await newestFirstPage(base, request, { tieBreak: 'seq' });
   const attempts = await attemptsOf(
     db,
     page.docs.map((r) => r.id),

@@ -79,8 +79,30 @@ export interface PaymentScope {
   integrationId?: string | undefined;
 }
 
+/** Stores a new payment and counts it in its company's and integration's lists (same transaction). */
 export async function insertPayment(db: Db, payment: Payment): Promise<void> {
   await db.insertInto('payments').values(toRow(payment)).execute();
+  await countLive(db, payment.companyId, payment.integrationId, 1);
+}
+
+async function countLive(db: Db, companyId: string, integrationId: string, by: 1 | -1): Promise<void> {
+  await db
+    .insertInto('payment_counts')
+    .values({ company_id: companyId, integration_id: integrationId, live: by })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'integration_id']).doUpdateSet({ live: sql`payment_counts.live + ${by}` }),
+    )
+    .execute();
+}
+
+/** How many live payments the scope holds, from the counters kept with each insert and delete. */
+async function livePayments(db: Db, scope: PaymentScope): Promise<number> {
+  let query = db
+    .selectFrom('payment_counts')
+    .select(sql<number>`coalesce(sum(live), 0)`.as('n'))
+    .where('company_id', '=', scope.companyId);
+  if (scope.integrationId) query = query.where('integration_id', '=', scope.integrationId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** The live payment in scope; locked for the rest of the transaction on PostgreSQL when `lock`. */
@@ -129,20 +151,32 @@ export async function pagePayments(
     .where('company_id', '=', scope.companyId)
     .where('deleted_at', 'is', null);
   if (scope.integrationId) base = base.where('integration_id', '=', scope.integrationId);
-  return mapPage(await newestFirstPage(base, request), toPayment);
+  const page = await newestFirstPage(base, request, { count: () => livePayments(db, scope) });
+  return mapPage(page, toPayment);
 }
 
+/** Writes a payment's changes. Its company and integration are set when it is created, never after. */
 export async function updatePayment(db: Db, payment: Payment): Promise<void> {
-  const { id, created_at: _created, deleted_at: _deleted, ...rest } = toRow(payment);
+  const {
+    id,
+    created_at: _created,
+    deleted_at: _deleted,
+    company_id: _company,
+    integration_id: _integration,
+    ...rest
+  } = toRow(payment);
   await db.updateTable('payments').set(rest).where('id', '=', id).execute();
 }
 
 export async function softDeletePayment(db: Db, id: string, at: string): Promise<void> {
-  await db
+  const deleted = await db
     .updateTable('payments')
     .set({ deleted_at: at, updated_at: at, link_token: null })
     .where('id', '=', id)
-    .execute();
+    .where('deleted_at', 'is', null)
+    .returning(['company_id', 'integration_id'])
+    .executeTakeFirst();
+  if (deleted) await countLive(db, deleted.company_id, deleted.integration_id, -1);
 }
 
 export async function insertAction(db: Db, row: Insertable<PaymentActionTable>): Promise<void> {

@@ -43,3 +43,10 @@ export interface PaymentActionTable {
   /** The action's place in its payment's history (1, 2, ...); set when inserted. */
   seq: Generated<number>;
 }
+
+/** Live (not deleted) payments of one company and integration: what a list counts (migration 0011). */
+export interface PaymentCountTable {
+  company_id: string;
+  integration_id: string;
+  live: number;
+}

@@ -10,6 +10,7 @@ import * as m0007 from './0007_recurring.js';
 import * as m0008 from './0008_payment_flow.js';
 import * as m0009 from './0009_payment_data_api.js';
 import * as m0010 from './0010_action_order.js';
+import * as m0011 from './0011_payment_counts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007_recurring': m0007,
   '0009_payment_data_api': m0009,
   '0010_action_order': m0010,
+  '0011_payment_counts': m0011,
 };
