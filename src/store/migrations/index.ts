@@ -11,6 +11,7 @@ import * as m0008 from './0008_payment_flow.js';
 import * as m0009 from './0009_payment_data_api.js';
 import * as m0010 from './0010_action_order.js';
 import * as m0011 from './0011_payment_counts.js';
+import * as m0012 from './0012_live_payment_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_payment_data_api': m0009,
   '0010_action_order': m0010,
   '0011_payment_counts': m0011,
+  '0012_live_payment_indexes': m0012,
 };
