@@ -85,12 +85,18 @@ export async function insertPayment(db: Db, payment: Payment): Promise<void> {
   await countLive(db, payment.companyId, payment.integrationId, 1);
 }
 
+const COUNT_SLOTS = 16;
+
 async function countLive(db: Db, companyId: string, integrationId: string, by: 1 | -1): Promise<void> {
+  // A random slot: concurrent creates of one integration then rarely wait on one row until they commit.
+  const slot = Math.floor(Math.random() * COUNT_SLOTS);
   await db
     .insertInto('payment_counts')
-    .values({ company_id: companyId, integration_id: integrationId, live: by })
+    .values({ company_id: companyId, integration_id: integrationId, slot, live: by })
     .onConflict((oc) =>
-      oc.columns(['company_id', 'integration_id']).doUpdateSet({ live: sql`payment_counts.live + ${by}` }),
+      oc
+        .columns(['company_id', 'integration_id', 'slot'])
+        .doUpdateSet({ live: sql`payment_counts.live + ${by}` }),
     )
     .execute();
 }

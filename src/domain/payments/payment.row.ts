@@ -48,5 +48,8 @@ export interface PaymentActionTable {
 export interface PaymentCountTable {
   company_id: string;
   integration_id: string;
+  /** 0-15: one of the rows whose sum is the count (so that concurrent writers rarely share one). */
+  slot: number;
+  /** May be negative in one slot (a delete picks its slot at random too); the sum is the count. */
   live: number;
 }
