@@ -1,5 +1,6 @@
 import type { Db } from '../../store/database.js';
 import { newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
+import { reusableQuery } from '../../store/reusable-query.js';
 import type { Integration } from './integration.js';
 import type { IntegrationTable } from './integration.row.js';
 
@@ -48,20 +49,17 @@ export async function findLiveIntegrationRow(db: Db, id: string): Promise<Integr
 }
 
 /** A live integration's credential with its company's tenancy facts, in one query (every merchant call). */
-export async function findMerchantCredentialRow(
-  db: Db,
-  id: string,
-): Promise<
-  | { id: string; company_id: string; secret_hash: string; partner_id: string; company_status: string }
-  | undefined
-> {
-  return db
+const merchantCredential = reusableQuery((db, id: string) =>
+  db
     .selectFrom('integrations as i')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
     .select(['i.id', 'i.company_id', 'i.secret_hash', 'c.partner_id', 'c.status as company_status'])
     .where('i.id', '=', id)
-    .where('i.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('i.deleted_at', 'is', null),
+);
+
+export async function findMerchantCredentialRow(db: Db, id: string) {
+  return (await merchantCredential(db, id))[0];
 }
 
 export async function pageIntegrationRows(

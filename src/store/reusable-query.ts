@@ -1,0 +1,32 @@
+// Queries built once per database and run again with new parameters. Building a Kysely query (its
+// immutable nodes, frozen at every step) cost more than SQLite took to run it: 60% of the merchant
+// credential check, which runs on every group A call (bench/RESULTS.md). Only for queries whose shape
+// never depends on their parameters.
+import { type Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './database.js';
+
+interface Built {
+  sql: string;
+  /** For each parameter of the SQL, which argument it is. */
+  positions: number[];
+}
+
+/** `build` once per database (with markers for its arguments), then only the parameters change. */
+export function reusableQuery<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<R[]> {
+  const built = new WeakMap<Db, Built>();
+  return async (db, ...args) => {
+    let query = built.get(db);
+    if (!query) {
+      const markers = args.map((_, i) => ({ argument: i }));
+      const compiled = build(db, ...(markers as unknown as A)).compile();
+      const positions = compiled.parameters.map((p) => markers.indexOf(p as { argument: number }));
+      if (positions.includes(-1)) throw new Error('reusableQuery: a parameter that is not an argument');
+      query = { sql: compiled.sql, positions };
+      built.set(db, query);
+    }
+    const parameters = query.positions.map((i) => args[i]);
+    return (await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters))).rows;
+  };
+}
