@@ -1,5 +1,5 @@
 // Validates the sandbox bank's Open Banking responses against the official OpenAPI descriptions in
-// ../shared/openbanking: the response schema of the operation (method, path template, status), or an
+// spec/openbanking: the response schema of the operation (method, path template, status), or an
 // empty body where the specification gives none (401, 404 ...).
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -12,7 +12,7 @@ interface OpenApiDoc {
 
 const load = (file: string) =>
   JSON.parse(
-    readFileSync(new URL(`../../../shared/openbanking/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../spec/openbanking/${file}`, import.meta.url), 'utf8'),
   ) as OpenApiDoc;
 
 const DOCS: Record<'pisp' | 'aisp', OpenApiDoc> = {
