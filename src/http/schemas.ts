@@ -12,8 +12,14 @@ export const IdParams = Type.Object({ id: Id });
 export const CompanyParams = Type.Object({ companyId: Id });
 export const CompanyIdParams = Type.Object({ companyId: Id, id: Id });
 
+/**
+ * The page number of every list. Bounded: a page like 1e20 made an offset the databases cannot bind (a
+ * 500); a million pages of the largest limit is a billion rows, beyond any list here.
+ */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
+
 export const PageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: PageNumber,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
 });
 

@@ -64,24 +64,44 @@ test('retries off: a 500 gets one attempt only', async (t) => {
   assert.equal(row.last_error, 'HTTP 500');
 });
 
-test('retries on: 4 failures are 4 attempts at +30, +60, +120 s, and no 5th', async (t) => {
+test("retries on: after the spec's +30, +60, +120 s it keeps retrying on the long schedule until 3 days", async (t) => {
   const { app, receiver, eventId } = await setUp(t, true);
   receiver.respond(() => 503);
   await drainOutbox(app.deps);
-  for (const delay of [30, 60, 120]) {
+  const schedule = [30, 60, 120, 600, 3600, 21_600, 86_400, 86_400, 60_390];
+  assert.equal(
+    schedule.reduce((sum, s) => sum + s, 0),
+    3 * 86_400,
+    'the last retry is 3 days after the first attempt',
+  );
+  for (const delay of schedule) {
     await after(app, (delay - 1) * SECOND);
     const before = receiver.received.length;
     await after(app, 2 * SECOND);
     assert.equal(receiver.received.length, before + 1, `retry after ${delay} s`);
   }
-  await after(app, 86_400 * SECOND);
-  assert.equal(receiver.received.length, 4);
+  await after(app, 30 * 86_400 * SECOND);
+  assert.equal(receiver.received.length, 10);
+  assert.ok(receiver.received.every((w) => w.id === eventId && w.verified));
   const attempts = await attemptsOf(app, eventId);
   assert.deepEqual(
     attempts.map((a) => a.outcome),
-    ['retry', 'retry', 'retry', 'failed'],
+    [...Array<string>(9).fill('retry'), 'failed'],
   );
   assert.equal((await eventRow(app, eventId)).state, 'failed');
+});
+
+test('retries on: a receiver down for 2 days hears the event when it is back', async (t) => {
+  const { app, receiver, eventId } = await setUp(t, true);
+  let down = true;
+  receiver.respond(() => (down ? 503 : 200));
+  await drainOutbox(app.deps);
+  for (let hour = 0; hour < 48; hour += 1) await after(app, 3600 * SECOND);
+  assert.equal((await eventRow(app, eventId)).state, 'pending', 'still retrying after 2 days');
+  down = false;
+  await after(app, 86_400 * SECOND);
+  assert.equal((await eventRow(app, eventId)).state, 'delivered');
+  assert.equal(receiver.received.at(-1)!.id, eventId);
 });
 
 test('a 400 is final, even with retries on', async (t) => {

@@ -1,5 +1,6 @@
-// A partner's company creation (spec 4.D): the company, its officers, and optionally its first bank
-// account and an integration receiving into it, all in one transaction with the verification e-mails.
+// Company creation (spec 4.D), the one path for the partner and the operator: the company, its officers,
+// and optionally its first bank account and an integration receiving into it, all in one transaction
+// with the verification e-mails. Only the first status differs by who creates it.
 import type { Deps } from '../../context.js';
 import { withTransaction } from '../../store/transaction.js';
 import type { BankAccount } from '../bank-accounts/bank-account.js';
@@ -9,7 +10,7 @@ import type { IntegrationWithSecrets } from '../integrations/integration.js';
 import { createIntegration } from '../integrations/integration.service.js';
 import { recordEmail } from '../mail/outbox-mail.js';
 import { getPartner } from '../partners/partner.service.js';
-import type { CompanyCreate, RegisteredCompany } from './company.js';
+import type { CompanyCreate, CompanyStatus, RegisteredCompany } from './company.js';
 import { registerCompany } from './company.service.js';
 import { verificationEmail } from './verification-email.js';
 
@@ -63,15 +64,27 @@ async function within<T>(field: (inner: string) => string, run: () => Promise<T>
   }
 }
 
-/** A new company starts pending_verification: its status is then set by its officers' verification. */
+/**
+ * Who creates the company. A partner's starts pending_verification, then its officers' verification sets
+ * its status; the operator vouches for the company itself: status as given, default active (API.md 2).
+ */
+export type CompanyCreator = 'partner' | 'operator';
+
+function firstStatus(creator: CompanyCreator, requested: CompanyStatus | undefined): CompanyStatus {
+  if (creator === 'operator') return requested ?? 'active';
+  if (requested !== undefined && requested !== 'pending_verification') {
+    throw invalid('/status', "must be pending_verification: the officers' verification sets the status");
+  }
+  return 'pending_verification';
+}
+
 export async function onboardCompany(
   deps: Deps,
   partnerId: string,
   input: CompanyOnboarding,
+  creator: CompanyCreator,
 ): Promise<OnboardedCompany> {
-  if (input.status !== undefined && input.status !== 'pending_verification') {
-    throw invalid('/status', "must be pending_verification: the officers' verification sets the status");
-  }
+  const status = firstStatus(creator, input.status);
   const partner = await getPartner(deps, partnerId);
   if (input.sendEmail && !partner.emailFrom) {
     throw invalid(
@@ -80,7 +93,7 @@ export async function onboardCompany(
     );
   }
   return withTransaction(deps, async (tx) => {
-    const registered = await registerCompany(tx, partnerId, input, 'pending_verification');
+    const registered = await registerCompany(tx, partnerId, input, status);
     const { company } = registered;
     const details = input.bankAccount;
     const bankAccount = details

@@ -14,12 +14,15 @@ import type { OfficerStatus } from './officer.js';
 import { listOfficerRows } from './officer.repository.js';
 import { addOfficers, officersOf } from './officer.service.js';
 
-/** Creates the company and its officers (each with a verification link unless created verified). */
+/**
+ * Creates the company and its officers (each with a verification link unless created verified). Called
+ * by onboardCompany() alone, which decides `status` by who creates it.
+ */
 export async function registerCompany(
   deps: Deps,
   partnerId: string,
   input: CompanyCreate,
-  defaultStatus: CompanyStatus,
+  status: CompanyStatus,
 ): Promise<RegisteredCompany> {
   const now = isoNow(deps.clock);
   const row: CompanyTable = {
@@ -30,7 +33,7 @@ export async function registerCompany(
     country_code: input.countryCode,
     type: input.type,
     identifier: input.identifier,
-    status: input.status ?? defaultStatus,
+    status,
     public_email: input.publicEmail,
     public_website: input.publicWebsite ?? null,
     privacy_policy: input.privacyPolicy ?? null,
@@ -49,15 +52,6 @@ export async function registerCompany(
     const officers = await addOfficers(tx, company, officersOf(company, input.officers));
     return { company, officers };
   });
-}
-
-export async function createCompany(
-  deps: Deps,
-  partnerId: string,
-  input: CompanyCreate,
-  defaultStatus: CompanyStatus,
-): Promise<Company> {
-  return (await registerCompany(deps, partnerId, input, defaultStatus)).company;
 }
 
 /**

@@ -223,14 +223,32 @@ async function attemptsOf(db: Db, eventIds: string[]): Promise<Map<string, Deliv
   return byEvent;
 }
 
-/** The partner's webhook events, newest first, each with every attempt. */
+/**
+ * Whose delivery log: a partner sees its own webhooks and its companies' integrations'; a merchant only
+ * its integration's. Every read and the redelivery of the log go through scoped(), so none can miss it.
+ */
+export type DeliveryScope = { partnerId: string; integrationId?: string | undefined };
+
+function scoped(db: Db, scope: DeliveryScope) {
+  let query = db
+    .selectFrom('events')
+    .where('partner_id', '=', scope.partnerId)
+    .where('channel', '=', 'webhook');
+  if (scope.integrationId !== undefined) {
+    query = query
+      .where('destination_kind', '=', 'integration')
+      .where('destination_id', '=', scope.integrationId);
+  }
+  return query;
+}
+
+/** The scope's webhook events, newest first, each with every attempt. */
 export async function pageDeliveries(
   db: Db,
-  partnerId: string,
+  scope: DeliveryScope,
   request: PageRequest,
 ): Promise<Page<Delivery>> {
-  const base = db.selectFrom('events').where('partner_id', '=', partnerId).where('channel', '=', 'webhook');
-  const page = await newestFirstPage(base, request, { tieBreak: 'seq' });
+  const page = await newestFirstPage(scoped(db, scope), request, { tieBreak: 'seq' });
   const attempts = await attemptsOf(
     db,
     page.docs.map((r) => r.id),
@@ -238,20 +256,14 @@ export async function pageDeliveries(
   return mapPage(page, (row) => toDelivery(row, attempts.get(row.id) ?? []));
 }
 
-export async function findDelivery(db: Db, partnerId: string, id: string): Promise<Delivery | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', id)
-    .where('partner_id', '=', partnerId)
-    .where('channel', '=', 'webhook')
-    .executeTakeFirst();
+export async function findDelivery(db: Db, scope: DeliveryScope, id: string): Promise<Delivery | undefined> {
+  const row = await scoped(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return toDelivery(row, (await attemptsOf(db, [row.id])).get(row.id) ?? []);
 }
 
 /** Puts a finished event back in the queue, with a fresh retry schedule. False if it is still pending. */
-export async function requeueEvent(db: Db, partnerId: string, id: string, now: Date): Promise<boolean> {
+export async function requeueEvent(db: Db, scope: DeliveryScope, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('events')
     .set({
@@ -263,8 +275,7 @@ export async function requeueEvent(db: Db, partnerId: string, id: string, now: D
       lease_owner: null,
       lease_until: null,
     })
-    .where('id', '=', id)
-    .where('partner_id', '=', partnerId)
+    .where('id', 'in', scoped(db, scope).select('id').where('id', '=', id))
     .where('state', '!=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { useAdminAuth } from '../auth/admin-auth.js';
 import { setUpGroup } from '../group.js';
 import { adminBankAccountStatusRoute } from './bank-account-status.js';
+import { adminCreateCompanyRoute } from './create-company.js';
 import { adminPartnerRoutes } from './partners.js';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   await setUpGroup(app, app.deps, { auth: useAdminAuth, apiVersion: () => undefined, rateLimited: false });
   await app.register(adminPartnerRoutes);
+  await app.register(adminCreateCompanyRoute);
   await app.register(adminBankAccountStatusRoute);
 };

@@ -1,7 +1,6 @@
-// Operator API: issue partners, their terminals, API keys and companies (API.md 2).
+// Operator API: issue partners, their terminals and API keys (API.md 2); companies: ./create-company.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { createCompany } from '../../domain/companies/company.service.js';
 import {
   createApiKey,
   createPartner,
@@ -11,7 +10,6 @@ import {
   revokeApiKey,
 } from '../../domain/partners/partner.service.js';
 import { assertWebhookUrl } from '../../domain/webhooks/webhook-url.js';
-import { CompanyCreateBody, CompanySchema, toCompanyView } from '../companies/company-schema.js';
 import { errors, Id, Nullable, Timestamp } from '../schemas.js';
 
 const PartnerParams = Type.Object({ partnerId: Id });
@@ -148,28 +146,6 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await revokeApiKey(app.deps, request.params.partnerId, request.params.keyId);
       return { deleted: true };
-    },
-  );
-
-  app.post(
-    '/partners/:partnerId/companies',
-    {
-      schema: {
-        summary: 'Create company for a partner',
-        description: 'The company create body of the partner API; status as given, default active.',
-        tags: ['admin'],
-        params: PartnerParams,
-        body: CompanyCreateBody,
-        response: {
-          201: Type.Object({ created: Type.Boolean(), result: CompanySchema }),
-          ...errors(400, 401, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      await getPartner(app.deps, request.params.partnerId);
-      const company = await createCompany(app.deps, request.params.partnerId, request.body, 'active');
-      return reply.code(201).send({ created: true, result: toCompanyView(company) });
     },
   );
 };

@@ -20,6 +20,8 @@ import { getRecurringPaymentRoute } from './recurring-payments/get-recurring-pay
 import { listRecurringPaymentItemsRoute } from './recurring-payments/list-recurring-payment-items.js';
 import { listRecurringPaymentsRoute } from './recurring-payments/list-recurring-payments.js';
 import { sendRecurringPaymentRoute } from './recurring-payments/send-recurring-payment.js';
+import { listWebhookDeliveriesRoute } from './webhook-deliveries/list-webhook-deliveries.js';
+import { redeliverWebhookRoute } from './webhook-deliveries/redeliver-webhook.js';
 
 export const merchantRoutes: FastifyPluginAsync = async (app) => {
   await setUpGroup(app, app.deps, { auth: useMerchantAuth, apiVersion: () => API_VERSIONS.merchant });
@@ -43,6 +45,9 @@ export const merchantRoutes: FastifyPluginAsync = async (app) => {
     deleteRecurringPaymentRoute,
     cancelRecurringPaymentRoute,
     listRecurringPaymentItemsRoute,
+    // Beyond spec 4.A: the integration's webhook delivery log (API.md 8).
+    listWebhookDeliveriesRoute,
+    redeliverWebhookRoute,
   ]) {
     await app.register(route);
   }

@@ -84,3 +84,17 @@ export const CompanyUpdateD = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The operator's company create (API.md 2): the partner's body, with no e-mail unless asked for. */
+export const CompanyCreateByOperator = Type.Composite(
+  [
+    Type.Omit(CompanyCreateD, ['sendEmail']),
+    Type.Object({
+      sendEmail: Type.Boolean({
+        default: false,
+        description: "e-mail each officer's verification link (needs the partner's e-mail settings)",
+      }),
+    }),
+  ],
+  { additionalProperties: false },
+);

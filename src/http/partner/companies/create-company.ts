@@ -1,37 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { companyDetail } from '../../../domain/companies/company-details.js';
 import { onboardCompany } from '../../../domain/companies/company-onboarding.service.js';
 import { partnerOf } from '../../auth/auth.js';
-import { errors, Id, Nullable } from '../../schemas.js';
-import { BankAccountRef } from '../bank-account-ref.js';
+import { errors } from '../../schemas.js';
 import { CompanyCreateD } from './company-bodies.js';
-import { CompanyD, OfficerView, toCompanyD } from './company-view.js';
-
-const CreatedCompany = Type.Composite([
-  Type.Omit(CompanyD, ['officers', 'integration', 'bankAccount']),
-  Type.Object({
-    bankAccount: Nullable(BankAccountRef),
-    integration: Nullable(
-      Type.Object({
-        id: Id,
-        name: Type.String(),
-        secretKey: Type.String({ description: 'the integration secret-key; shown only here' }),
-        webhookSecret: Type.String({ description: 'signs the webhooks to webhookUrl; shown only here' }),
-      }),
-    ),
-    officers: Type.Array(
-      Type.Composite([
-        OfficerView,
-        Type.Object({
-          verificationUrl: Type.Optional(
-            Type.String({ description: "the officer's verification link; shown only here (and e-mailed)" }),
-          ),
-        }),
-      ]),
-    ),
-  }),
-]);
+import { CreatedCompany, toCreatedCompany } from './created-company.js';
 
 export const createCompanyRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -50,30 +23,8 @@ export const createCompanyRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const onboarded = await onboardCompany(app.deps, partnerOf(request).partnerId, request.body);
-      const view = toCompanyD(await companyDetail(app.deps, onboarded.company));
-      const { integration } = onboarded;
-      return {
-        created: true,
-        result: {
-          ...view,
-          integration: integration
-            ? {
-                id: integration.integration.id,
-                name: integration.integration.name,
-                secretKey: integration.secretKey,
-                webhookSecret: integration.webhookSecret,
-              }
-            : null,
-          officers: onboarded.officers.map(({ officer, verificationUrl }) => ({
-            id: officer.id,
-            name: officer.name,
-            role: officer.role,
-            status: officer.status,
-            ...(verificationUrl ? { verificationUrl } : {}),
-          })),
-        },
-      };
+      const onboarded = await onboardCompany(app.deps, partnerOf(request).partnerId, request.body, 'partner');
+      return { created: true, result: await toCreatedCompany(app.deps, onboarded) };
     },
   );
 };

@@ -36,7 +36,7 @@ export const listWebhookDeliveriesRoute: FastifyPluginAsyncTypebox = async (app)
       },
     },
     async (request) => {
-      const page = await listDeliveries(app.deps, partnerOf(request).partnerId, request.query);
+      const page = await listDeliveries(app.deps, { partnerId: partnerOf(request).partnerId }, request.query);
       return envelopeD(mapPage(page, toDeliveryView));
     },
   );

@@ -19,7 +19,9 @@ export const redeliverWebhookRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: toDeliveryView(await redeliver(app.deps, partnerOf(request).partnerId, request.params.id)),
+      data: toDeliveryView(
+        await redeliver(app.deps, { partnerId: partnerOf(request).partnerId }, request.params.id),
+      ),
     }),
   );
 };
