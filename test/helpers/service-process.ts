@@ -123,7 +123,8 @@ export async function startServiceProcess(
       return exited;
     },
   };
-  const deadline = Date.now() + 30_000;
+  // Generous: on a loaded 2-core machine one start through tsx took 15-21 s; a failure prints why.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`paybank exited early (${child.exitCode}):\n${output}`);
     try {
