@@ -23,6 +23,7 @@ import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerSerialization, registerValidation } from './http/validation.js';
+import { loggerOptions } from './log-options.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Defaults to true: run the schema migrations before answering. */
   migrate?: boolean;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -60,13 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const app = Fastify({
     logger: {
-      level: config.logLevel,
-      redact: [
-        'req.headers.apisecret',
-        'req.headers["secret-key"]',
-        'req.headers["terminal-secret"]',
-        'req.headers.authorization',
-      ],
+      ...loggerOptions(config.logLevel),
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.maxBodyBytes,
     genReqId: () => randomUUID(),
