@@ -10,6 +10,7 @@ import type { Deps } from './context.js';
 import { type Clock, OffsetClock, systemClock } from './domain/clock.js';
 import { createMailer } from './domain/mail/create-mailer.js';
 import { loadClockOffset } from './domain/sandbox-clock.js';
+import { sealStoredWebhookSecrets } from './domain/webhooks/webhook-secrets.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
@@ -28,6 +29,7 @@ import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
+import { loadSecretBox } from './secrets-key.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -60,6 +62,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const store =
     options.store ?? openStore(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   if (options.migrate !== false) await migrateToLatest(store.db);
+  const secrets = loadSecretBox(config);
+  // Secrets stored in clear by an older version, or under a rotated-out key, are sealed anew.
+  if (options.migrate !== false) await sealStoredWebhookSecrets(store.db, secrets);
 
   const app = Fastify({
     logger: {
@@ -84,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     banks: createBankRegistry(config, { db: store.db, clock: { now: () => deps.clock.now() }, log: app.log }),
     mailer: createMailer(config),
     files: new LocalDiskFileStore(config.filesDir),
+    secrets,
   };
   app.decorate('deps', deps);
   if (config.sandbox) await loadClockOffset(deps);

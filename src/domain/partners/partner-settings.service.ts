@@ -1,7 +1,7 @@
 // A partner's settings (the spec's partner portal, API.md 2): where its webhooks go and how the e-mails
 // sent on its behalf are addressed.
 import type { Deps } from '../../context.js';
-import { newWebhookSecret } from '../secrets.js';
+import { changedWebhookSecret } from '../webhooks/webhook-secrets.js';
 import { assertWebhookUrl } from '../webhooks/webhook-url.js';
 import * as repo from './partner.repository.js';
 import { getPartner } from './partner.service.js';
@@ -41,11 +41,15 @@ export async function updatePartnerSettings(
     if (input.webhookUrl === null) {
       patch.webhook_url = null;
       patch.webhook_secret = null;
+      patch.webhook_secret_previous = null;
+      patch.webhook_secret_previous_until = null;
     } else {
       await assertWebhookUrl(deps.config, '/webhookUrl', input.webhookUrl);
-      webhookSecret = newWebhookSecret();
+      const row = await repo.findPartnerRow(deps.db, partnerId);
+      const changed = changedWebhookSecret(deps, row?.webhook_secret ?? null);
+      webhookSecret = changed.webhookSecret;
       patch.webhook_url = input.webhookUrl;
-      patch.webhook_secret = webhookSecret;
+      Object.assign(patch, changed.columns);
     }
   }
   if (input.email?.fromAddress !== undefined) patch.email_from = input.email.fromAddress;

@@ -27,7 +27,9 @@ export async function createPartner(
     id,
     name: input.name,
     webhook_url: input.webhookUrl ?? null,
-    webhook_secret: webhookSecret,
+    webhook_secret: webhookSecret ? deps.secrets.seal(webhookSecret) : null,
+    webhook_secret_previous: null,
+    webhook_secret_previous_until: null,
     email_from: null,
     email_reply_to: null,
     created_at: now,
@@ -88,6 +90,7 @@ export async function createTerminal(
     name: input.name,
     secret_hash: hashSecret(terminalSecret),
     created_at: isoNow(deps.clock),
+    revoked_at: null,
   };
   await repo.insertTerminal(deps.db, row);
   return { terminal: repo.toTerminal(row), terminalSecret };
