@@ -96,6 +96,35 @@ export async function createTerminal(
   return { terminal: repo.toTerminal(row), terminalSecret };
 }
 
+/**
+ * A new secret for a terminal, answered once; the old one stops working with the same write (a
+ * rotation usually answers a leak: a partner that needs both for a while creates a second terminal).
+ */
+export async function rotateTerminalSecret(
+  deps: Deps,
+  partnerId: string,
+  terminalId: string,
+): Promise<{ terminalId: string; terminalSecret: string }> {
+  const terminalSecret = newSecret();
+  const rotated =
+    isId(partnerId) &&
+    isId(terminalId) &&
+    (await repo.updateLiveTerminal(deps.db, partnerId, terminalId, {
+      secret_hash: hashSecret(terminalSecret),
+    }));
+  if (!rotated) throw notFound('terminal');
+  return { terminalId, terminalSecret };
+}
+
+/** Revokes a terminal: its credential answers 401 from this write on. */
+export async function revokeTerminal(deps: Deps, partnerId: string, terminalId: string): Promise<void> {
+  const revoked =
+    isId(partnerId) &&
+    isId(terminalId) &&
+    (await repo.updateLiveTerminal(deps.db, partnerId, terminalId, { revoked_at: isoNow(deps.clock) }));
+  if (!revoked) throw notFound('terminal');
+}
+
 /** The partner an `apisecret` belongs to, or undefined. Looked up by hash: no secret is ever stored. */
 export async function authenticatePartner(
   deps: Deps,
@@ -110,6 +139,8 @@ export async function authenticateTerminal(
   terminalId: string,
   secret: string,
 ): Promise<Terminal | undefined> {
-  const row = isId(terminalId) ? await repo.findTerminalRow(deps.db, terminalId) : undefined;
+  const found = isId(terminalId) ? await repo.findTerminalRow(deps.db, terminalId) : undefined;
+  // A revoked terminal costs the same comparison as an unknown one.
+  const row = found?.revoked_at === null ? found : undefined;
   return secretMatches(secret, row?.secret_hash) && row ? repo.toTerminal(row) : undefined;
 }
