@@ -64,7 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (options.migrate !== false) await migrateToLatest(store.db);
   const secrets = loadSecretBox(config);
   // Secrets stored in clear by an older version, or under a rotated-out key, are sealed anew.
-  if (options.migrate !== false) await sealStoredWebhookSecrets(store.db, secrets);
+  await sealStoredWebhookSecrets(store.db, secrets);
 
   const app = Fastify({
     logger: {

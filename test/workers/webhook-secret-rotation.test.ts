@@ -138,3 +138,47 @@ test("a partner's changed webhook secret overlaps likewise; clearing the URL dro
   const fourth = await put(receiver.url('/p4'));
   assertSignedBy(await deliverOne(app, receiver, destination), [fourth], [third]);
 });
+
+test('rotating a webhook secret without changing the URL: answered once, both sign for 24 h', async (t) => {
+  const app = await buildTestApp(t);
+  const receiver = await rawReceiver(t);
+  const { partner, company } = await tenant(app);
+  const integration = await createIntegration(app, partner, company.id, { webhookUrl: receiver.url('/i') });
+  const rotated = await app.call({
+    method: 'POST',
+    url: `/terminal/v1/companies/${company.id}/integrations/${integration.id}/webhook-secret`,
+    headers: partner.terminalHeaders,
+  });
+  assert.equal(rotated.statusCode, 200, rotated.body);
+  const fresh = rotated.json().data.webhookSecret as string;
+  assert.match(fresh, /^whsec_[A-Za-z0-9+/]{32}$/);
+  const destination = { kind: 'integration' as const, integrationId: integration.id };
+  assertSignedBy(await deliverOne(app, receiver, destination), [fresh, integration.webhookSecret], []);
+  app.clock.advance(24 * HOUR + 1000);
+  assertSignedBy(await deliverOne(app, receiver, destination), [fresh], [integration.webhookSecret]);
+
+  const other = await tenant(app, 'Other partner');
+  const foreign = await app.call({
+    method: 'POST',
+    url: `/terminal/v1/companies/${company.id}/integrations/${integration.id}/webhook-secret`,
+    headers: other.partner.terminalHeaders,
+  });
+  assert.equal(foreign.statusCode, 403, 'another partner cannot rotate it');
+
+  const settingsUrl = '/partner/v1/settings/webhook-secret';
+  const none = await app.call({ method: 'POST', url: settingsUrl, headers: partner.partnerHeaders });
+  assert.equal(none.statusCode, 409, 'no webhook URL yet');
+  assert.equal(none.json().code, 'invalid_state');
+  const set = await app.call({
+    method: 'PUT',
+    url: '/partner/v1/settings',
+    headers: partner.partnerHeaders,
+    payload: { webhookUrl: receiver.url('/partner') },
+  });
+  const first = set.json().data.webhookSecret as string;
+  const again = await app.call({ method: 'POST', url: settingsUrl, headers: partner.partnerHeaders });
+  assert.equal(again.statusCode, 200, again.body);
+  const second = again.json().data.webhookSecret as string;
+  const partnerDestination = { kind: 'partner' as const, partnerId: partner.id };
+  assertSignedBy(await deliverOne(app, receiver, partnerDestination), [second, first], []);
+});

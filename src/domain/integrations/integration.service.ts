@@ -148,6 +148,15 @@ export async function rotateSecretKey(deps: Deps, companyId: string, id: string)
   return secretKey;
 }
 
+/** A new webhook signing secret, answered once; the old one keeps signing beside it for a day. */
+export async function rotateWebhookSecret(deps: Deps, companyId: string, id: string): Promise<string> {
+  const row = isId(id) ? await repo.findIntegrationRow(deps.db, companyId, id) : undefined;
+  if (!row) throw notFound('integration');
+  const { webhookSecret, columns } = changedWebhookSecret(deps, row.webhook_secret);
+  await repo.updateIntegrationRow(deps.db, companyId, id, { ...columns, updated_at: isoNow(deps.clock) });
+  return webhookSecret;
+}
+
 /** The live integration behind a merchant credential, or undefined (same work for unknown ids). */
 /** Who a merchant credential speaks for: its integration, company and partner. */
 export interface MerchantCredential {

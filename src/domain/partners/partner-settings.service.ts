@@ -1,6 +1,7 @@
 // A partner's settings (the spec's partner portal, API.md 2): where its webhooks go and how the e-mails
 // sent on its behalf are addressed.
 import type { Deps } from '../../context.js';
+import { DomainError } from '../errors.js';
 import { changedWebhookSecret } from '../webhooks/webhook-secrets.js';
 import { assertWebhookUrl } from '../webhooks/webhook-url.js';
 import * as repo from './partner.repository.js';
@@ -57,4 +58,13 @@ export async function updatePartnerSettings(
   if (Object.keys(patch).length > 0) await repo.updatePartnerRow(deps.db, partnerId, patch);
   const settings = await getPartnerSettings(deps, partnerId);
   return webhookSecret ? { settings, webhookSecret } : { settings };
+}
+
+/** A new signing secret for the partner's webhook URL, answered once; the old one signs too for a day. */
+export async function rotatePartnerWebhookSecret(deps: Deps, partnerId: string): Promise<string> {
+  const row = await repo.findPartnerRow(deps.db, partnerId);
+  if (!row?.webhook_url) throw new DomainError('invalid_state', 'set a webhook URL first');
+  const { webhookSecret, columns } = changedWebhookSecret(deps, row.webhook_secret);
+  await repo.updatePartnerRow(deps.db, partnerId, columns);
+  return webhookSecret;
 }
