@@ -15,7 +15,6 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 function readOrCreateKeyFile(dataDir: string): Buffer {
-  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, KEY_FILE);
   if (!fs.existsSync(file)) {
     // Written aside, then linked into place: a concurrent start either wins or reads the winner's key,
@@ -38,5 +37,6 @@ function readOrCreateKeyFile(dataDir: string): Buffer {
 export function loadSecretBox(
   config: Pick<Config, 'secretsKey' | 'secretsKeyPrevious' | 'dataDir'>,
 ): SecretBox {
+  ensurePrivateDir(config.dataDir);
   return new SecretBox(config.secretsKey ?? readOrCreateKeyFile(config.dataDir), config.secretsKeyPrevious);
 }

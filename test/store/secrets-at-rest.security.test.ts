@@ -3,7 +3,7 @@
 // private to the service's user.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
@@ -122,6 +122,11 @@ test('without SECRETS_KEY the key is generated once in DATA_DIR, 0600 in a 0700 
   const sealed = box.seal('whsec_abc');
   assert.equal(loadSecretBox(config).open(sealed), 'whsec_abc', 'the same key on the next start');
   assert.throws(() => loadConfig({ SECRETS_KEY: 'not-a-key' }), /SECRETS_KEY/);
+
+  const keyed = scratch(t, 'paybank-keyed-');
+  loadSecretBox(loadConfig({ DATA_DIR: keyed, ADMIN_TOKEN, SECRETS_KEY: keyText() }));
+  assert.equal(modeOf(keyed), 0o700, 'DATA_DIR is private with SECRETS_KEY too');
+  assert.equal(existsSync(join(keyed, 'secrets.key')), false, 'no key file beside SECRETS_KEY');
 });
 
 test('the SQLite database and its WAL are created 0600 in a 0700 directory', async (t) => {
