@@ -138,3 +138,30 @@ test('the SQLite database and its WAL are created 0600 in a 0700 directory', asy
   assert.equal(modeOf(dir), 0o700);
   await store.close();
 });
+
+test('a first response kept for Idempotency-Key replays is sealed: the secrets it shows are not stored', async (t) => {
+  const app = await buildTestApp(t, { SECRETS_KEY: keyText() });
+  const request = {
+    method: 'POST' as const,
+    url: '/admin/v1/partners',
+    headers: { ...adminHeaders, 'idempotency-key': 'partner-once' },
+    payload: { name: 'Hooked partner', webhookUrl: 'https://partner.example/hooks' },
+  };
+  const first = await app.call(request);
+  assert.equal(first.statusCode, 201, first.body);
+  const { apisecret, webhookSecret } = first.json();
+  const row = await app.deps.db
+    .selectFrom('idempotency_keys')
+    .select('response_body')
+    .where('key', '=', 'partner-once')
+    .executeTakeFirstOrThrow();
+  const stored = row.response_body as string;
+  assert.match(stored, /^pbenc:v1:/);
+  assert.equal(stored.includes(apisecret), false, 'apisecret stored in clear');
+  assert.equal(stored.includes(webhookSecret.slice('whsec_'.length)), false, 'webhook secret in clear');
+
+  const replay = await app.call(request);
+  assert.equal(replay.statusCode, 201);
+  assert.equal(replay.headers['idempotent-replayed'], 'true');
+  assert.deepEqual(replay.json(), first.json());
+});
