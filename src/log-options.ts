@@ -23,8 +23,18 @@ const SECRET_QUERY_NAMES = new Set([
   'client_assertion',
 ]);
 
-/** Paths whose last part is a credential: QR images of links and officers' verification links. */
-const SECRET_PATH_PARTS: RegExp[] = [/^(\/public\/v1\/qr\/)[^/]+/, /^(\/public\/v1\/verification\/)[^/]+/];
+/** Path parameters whose value is a credential, in any route that names one so. */
+const SECRET_PARAMS = new Set(['token', 'state', 'code', 'file']);
+
+/**
+ * Paths with a credential part, for requests no route matched (no parameters then): QR images of links,
+ * officers' verification links, bank-connection pickers.
+ */
+const SECRET_PATH_PARTS: RegExp[] = [
+  /^(\/public\/v1\/qr\/)[^/]+/,
+  /^(\/public\/v1\/verification\/)[^/]+/,
+  /^(\/public\/v1\/bank-accounts\/connect\/)[^/]+/,
+];
 
 function redactQuery(query: string): string {
   return query
@@ -45,10 +55,28 @@ function redactQuery(query: string): string {
     .join('&');
 }
 
+function redactParams(path: string, params: unknown): string {
+  if (!params || typeof params !== 'object') return path;
+  const parts = path.split('/');
+  for (const [name, value] of Object.entries(params)) {
+    if (!SECRET_PARAMS.has(name) || typeof value !== 'string' || value === '') continue;
+    for (let i = 0; i < parts.length; i++) {
+      let part = parts[i] as string;
+      try {
+        part = decodeURIComponent(part);
+      } catch {
+        // compared as written
+      }
+      if (part.includes(value)) parts[i] = REDACTED;
+    }
+  }
+  return parts.join('/');
+}
+
 /** The URL as it may be logged: credential path parts and query values replaced by `[redacted]`. */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, params?: unknown): string {
   const q = url.indexOf('?');
-  let path = q === -1 ? url : url.slice(0, q);
+  let path = redactParams(q === -1 ? url : url.slice(0, q), params);
   for (const pattern of SECRET_PATH_PARTS) path = path.replace(pattern, `$1${REDACTED}`);
   return q === -1 ? path : `${path}?${redactQuery(url.slice(q + 1))}`;
 }
@@ -56,6 +84,7 @@ export function redactUrl(url: string): string {
 interface LoggedRequest {
   method: string;
   url: string;
+  params?: unknown;
   host?: string;
   ip?: string;
   socket?: { remotePort?: number } | null;
@@ -65,7 +94,7 @@ interface LoggedRequest {
 export function serializeRequest(req: LoggedRequest) {
   return {
     method: req.method,
-    url: redactUrl(req.url),
+    url: redactUrl(req.url, req.params),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

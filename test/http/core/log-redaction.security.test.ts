@@ -42,6 +42,7 @@ test('logged URLs hide link tokens, OAuth code/state/id_token and verification t
     `/public/v1/bank-accounts/return?state=${secrets.state}&code=${secrets.code}`,
     `/public/v1/verification/${secrets.verification}`,
     `/public/v1/verification/${secrets.verification}/start`,
+    `/public/v1/bank-accounts/connect/${secrets.state}`,
     `/sandbox-bank/authorize?client_id=paybank&request=${secrets.request}`,
   ];
   for (const url of urls) await app.call({ method: 'GET', url });
@@ -61,6 +62,7 @@ test('logged URLs hide link tokens, OAuth code/state/id_token and verification t
   assert.ok(logged.includes('/public/v1/qr/[redacted]'));
   assert.ok(logged.includes('/public/v1/return?code=[redacted]&id_token=[redacted]&state=[redacted]'));
   assert.ok(logged.includes('/public/v1/verification/[redacted]/start'));
+  assert.ok(logged.includes('/public/v1/bank-accounts/connect/[redacted]'));
   // What is not a credential stays readable.
   assert.ok(logged.includes('/merchant/v1/payments?page=2&limit=5'));
 });
