@@ -12,6 +12,8 @@ const USAGE = `usage: paybank <command>
   admin partner list
   admin partner get --partner ID
   admin terminal create --partner ID --name N
+  admin terminal rotate --partner ID --terminal TERMINAL_ID   a new terminal secret; the old one stops working
+  admin terminal revoke --partner ID --terminal TERMINAL_ID
   admin api-key create --partner ID
   admin api-key revoke --partner ID --key KEY_ID
   admin company create --partner ID --json '{...company create body...}'
@@ -49,6 +51,7 @@ function jsonFlag(flags: Flags): unknown {
 export function adminCall(words: string[], flags: Flags): AdminCall {
   const [noun, verb, ...rest] = words;
   const partner = () => `/admin/v1/partners/${encodeURIComponent(need(flags, 'partner'))}`;
+  const terminal = () => `${partner()}/terminals/${encodeURIComponent(need(flags, 'terminal'))}`;
   switch (`${noun} ${verb}`) {
     case 'partner create':
       return {
@@ -65,6 +68,10 @@ export function adminCall(words: string[], flags: Flags): AdminCall {
       return { method: 'GET', path: partner() };
     case 'terminal create':
       return { method: 'POST', path: `${partner()}/terminals`, body: { name: need(flags, 'name') } };
+    case 'terminal rotate':
+      return { method: 'POST', path: `${terminal()}/secret` };
+    case 'terminal revoke':
+      return { method: 'DELETE', path: terminal() };
     case 'api-key create':
       return { method: 'POST', path: `${partner()}/api-keys` };
     case 'api-key revoke':
@@ -116,6 +123,7 @@ export async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
       partner: { type: 'string' },
       key: { type: 'string' },
+      terminal: { type: 'string' },
       json: { type: 'string' },
       url: { type: 'string' },
       token: { type: 'string' },

@@ -1,5 +1,6 @@
 // Environment -> typed, validated configuration. A bad variable stops the start with a message naming it.
 import path from 'node:path';
+import { parseKey } from './domain/secret-box.js';
 import {
   type OpenBankingProviderConfig,
   parseOpenBankingProviders,
@@ -42,6 +43,10 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** SQLite durability: NORMAL survives a killed process, FULL also a power cut (see store/database.ts). */
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** Seals stored webhook secrets (SECRETS_KEY); unset: the key file in DATA_DIR. */
+  secretsKey: Buffer | undefined;
+  /** Keys of a rotation under way (SECRETS_KEY_PREVIOUS): they open, never seal. */
+  secretsKeyPrevious: Buffer[];
 }
 
 export class ConfigError extends Error {
@@ -101,6 +106,22 @@ function sqliteSynchronous(env: Env): 'NORMAL' | 'FULL' {
   if (raw !== 'NORMAL' && raw !== 'FULL')
     throw new ConfigError('SQLITE_SYNCHRONOUS', `must be NORMAL or FULL, got "${raw}"`);
   return raw;
+}
+
+function keys(env: Env, name: string): Buffer[] {
+  const raw = env[name];
+  if (!raw) return [];
+  return raw.split(',').map((text) => {
+    const key = parseKey(text);
+    if (!key) throw new ConfigError(name, 'must be a 32-byte key in base64 (openssl rand -base64 32) or hex');
+    return key;
+  });
+}
+
+function secretsKey(env: Env): Buffer | undefined {
+  const [key, extra] = keys(env, 'SECRETS_KEY');
+  if (extra) throw new ConfigError('SECRETS_KEY', 'must be one key (older ones go in SECRETS_KEY_PREVIOUS)');
+  return key;
 }
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -165,6 +186,8 @@ export function loadConfig(env: Env = process.env): Config {
     workers: bool(env, 'WORKERS', true),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 2000, 0, 600_000),
     sqliteSynchronous: sqliteSynchronous(env),
+    secretsKey: secretsKey(env),
+    secretsKeyPrevious: keys(env, 'SECRETS_KEY_PREVIOUS'),
     // Longer than the 10 s webhook time-out, so that a live process never loses a claim mid-delivery.
     leaseMs: int(env, 'LEASE_SECONDS', 30, 11, 3600) * 1000,
   };

@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Clock } from './domain/clock.js';
 import type { Mailer } from './domain/mail/mailer.js';
+import type { SecretBox } from './domain/secret-box.js';
 import type { FileStore } from './files/file-store.js';
 import type { BankRegistry } from './providers/bank-registry.js';
 import type { Db, Engine, Store } from './store/database.js';
@@ -25,4 +26,6 @@ export interface Deps {
   mailer: Mailer;
   /** Uploaded files (bank statements). */
   files: FileStore;
+  /** Seals and opens the secrets stored for use again (webhook signing secrets). */
+  secrets: SecretBox;
 }

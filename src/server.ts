@@ -10,6 +10,7 @@ import type { Deps } from './context.js';
 import { type Clock, OffsetClock, systemClock } from './domain/clock.js';
 import { createMailer } from './domain/mail/create-mailer.js';
 import { loadClockOffset } from './domain/sandbox-clock.js';
+import { sealStoredWebhookSecrets } from './domain/webhooks/webhook-secrets.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
@@ -23,10 +24,12 @@ import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerSerialization, registerValidation } from './http/validation.js';
+import { loggerOptions } from './log-options.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
+import { loadSecretBox } from './secrets-key.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -40,6 +43,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Defaults to true: run the schema migrations before answering. */
   migrate?: boolean;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -57,16 +62,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const store =
     options.store ?? openStore(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   if (options.migrate !== false) await migrateToLatest(store.db);
+  const secrets = loadSecretBox(config);
+  // Secrets stored in clear by an older version, or under a rotated-out key, are sealed anew.
+  await sealStoredWebhookSecrets(store.db, secrets);
 
   const app = Fastify({
     logger: {
-      level: config.logLevel,
-      redact: [
-        'req.headers.apisecret',
-        'req.headers["secret-key"]',
-        'req.headers["terminal-secret"]',
-        'req.headers.authorization',
-      ],
+      ...loggerOptions(config.logLevel),
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.maxBodyBytes,
     genReqId: () => randomUUID(),
@@ -86,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     banks: createBankRegistry(config, { db: store.db, clock: { now: () => deps.clock.now() }, log: app.log }),
     mailer: createMailer(config),
     files: new LocalDiskFileStore(config.filesDir),
+    secrets,
   };
   app.decorate('deps', deps);
   if (config.sandbox) await loadClockOffset(deps);

@@ -47,7 +47,7 @@ export function useIdempotency(app: FastifyInstance, deps: Deps): void {
           .code(claim.status)
           .type(claim.type)
           .header('idempotent-replayed', 'true')
-          .send(claim.body);
+          .send(deps.secrets.open(claim.body));
     }
   });
 
@@ -63,7 +63,7 @@ export function useIdempotency(app: FastifyInstance, deps: Deps): void {
     await completeKey(deps.db, claim.credential, claim.key, {
       status: reply.statusCode,
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      body: payload.toString(),
+      body: deps.secrets.seal(payload.toString()),
     });
     return payload;
   });

@@ -72,8 +72,25 @@ function withStatementCache(sqlite: SqliteDatabase.Database, size = 1000): Kysel
   return { prepare, close: () => sqlite.close() };
 }
 
+/**
+ * The database holds every credential hash and sealed secret: its directory is created 0700 and its files
+ * 0600. SQLite gives the -wal and -shm files the mode of the database file, so creating that one first
+ * is enough; files left by an older version are narrowed too.
+ */
+function restrictSqliteFiles(file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      fs.chmodSync(name, 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+}
+
 function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL'): Store {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:' && file !== '') restrictSqliteFiles(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${synchronous}`);

@@ -1,5 +1,6 @@
 // Stored first responses of Idempotency-Key requests (API.md 1.2), kept in the database so that a
 // repeat reaching another process is answered the same.
+import type { Sealed } from '../domain/secret-box.js';
 import type { Db } from './database.js';
 import type { IdempotencyKeyTable } from './system.row.js';
 
@@ -7,7 +8,7 @@ export type Claim =
   | { outcome: 'claimed' }
   | { outcome: 'in_flight' }
   | { outcome: 'mismatch' }
-  | { outcome: 'replay'; status: number; type: string; body: string };
+  | { outcome: 'replay'; status: number; type: string; body: Sealed };
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this was left by a crashed process and may be taken over. */
@@ -65,7 +66,7 @@ export async function claimKey(
     outcome: 'replay',
     status: existing.response_status ?? 200,
     type: existing.response_type ?? 'application/json; charset=utf-8',
-    body: existing.response_body ?? '',
+    body: existing.response_body ?? ('' as Sealed),
   };
 }
 
@@ -73,7 +74,7 @@ export async function completeKey(
   db: Db,
   credential: string,
   key: string,
-  response: { status: number; type: string; body: string },
+  response: { status: number; type: string; body: Sealed },
 ): Promise<void> {
   await db
     .updateTable('idempotency_keys')

@@ -45,7 +45,7 @@ export async function testDatabaseUrl(t: TestContext): Promise<string> {
 export async function buildTestApp(
   t: TestContext,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: await testDatabaseUrl(t),
@@ -60,7 +60,11 @@ export async function buildTestApp(
     ...env,
   });
   const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();
-  const { app, deps, routes } = await buildApp({ config, clock });
+  const { app, deps, routes } = await buildApp({
+    config,
+    clock,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   t.after(() => app.close());
   await app.ready();
   return {

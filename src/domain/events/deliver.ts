@@ -1,6 +1,7 @@
 // Delivers claimed outbox events (webhooks and e-mails) and turns each attempt into the event's next state.
 import type { Deps } from '../../context.js';
 import { newId } from '../ids.js';
+import { signingSecrets } from '../webhooks/webhook-secrets.js';
 import type { EventOutcome, EventRow, WebhookTarget } from './event.repository.js';
 import { resolveTargets } from './event.repository.js';
 import { MAIL_RETRIES, nextDelay, webhookRetries } from './retry-policy.js';
@@ -62,10 +63,11 @@ async function deliverOne(
     return outcomeOf(event, deps.mailer.kind, attemptedAt, result, MAIL_RETRIES, deps.clock.now());
   }
   if (!target) return skipped(event, `the ${event.destination_kind} no longer exists`, attemptedAt);
-  if (target.unavailable || !target.url || !target.secret) {
+  const secrets = signingSecrets(deps.secrets, target.secrets, attemptedAt);
+  if (target.unavailable || !target.url || secrets.length === 0) {
     return skipped(event, target.unavailable ?? 'no webhook URL', attemptedAt);
   }
-  const result = await sendWebhook({ url: target.url, secret: target.secret }, event, {
+  const result = await sendWebhook({ url: target.url, secrets }, event, {
     allowPrivate: deps.config.allowPrivateWebhooks,
   });
   const kind = event.destination_kind === 'partner' ? 'partner' : 'integration';

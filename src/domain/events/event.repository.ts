@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
+import type { StoredWebhookSecrets } from '../webhooks/webhook-secrets.js';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, EventState } from './event.js';
 import type { EventAttemptTable, EventTable } from './event.row.js';
 
@@ -130,11 +131,18 @@ export async function releaseLeases(db: Db, owner: string): Promise<void> {
 
 export interface WebhookTarget {
   url: string | null;
-  secret: string | null;
+  /** Sealed: opened only to sign. */
+  secrets: StoredWebhookSecrets;
   retryFlag: boolean;
   /** Why there is nowhere to send, if so. */
   unavailable: string | null;
 }
+
+const storedSecretsOf = (row: StoredWebhookSecrets): StoredWebhookSecrets => ({
+  webhook_secret: row.webhook_secret,
+  webhook_secret_previous: row.webhook_secret_previous,
+  webhook_secret_previous_until: row.webhook_secret_previous_until,
+});
 
 /** Where each webhook event goes, resolved at send time (the URL or secret may have changed). */
 export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<string, WebhookTarget>> {
@@ -147,13 +155,21 @@ export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<st
   if (integrationIds.length > 0) {
     const rows = await db
       .selectFrom('integrations')
-      .select(['id', 'webhook_url', 'webhook_secret', 'retry_webhooks', 'deleted_at'])
+      .select([
+        'id',
+        'webhook_url',
+        'webhook_secret',
+        'webhook_secret_previous',
+        'webhook_secret_previous_until',
+        'retry_webhooks',
+        'deleted_at',
+      ])
       .where('id', 'in', integrationIds)
       .execute();
     for (const row of rows) {
       targets.set(`integration:${row.id}`, {
         url: row.webhook_url,
-        secret: row.webhook_secret,
+        secrets: storedSecretsOf(row),
         retryFlag: row.retry_webhooks === 1,
         unavailable: row.deleted_at ? 'the integration was deleted' : null,
       });
@@ -162,13 +178,19 @@ export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<st
   if (partnerIds.length > 0) {
     const rows = await db
       .selectFrom('partners')
-      .select(['id', 'webhook_url', 'webhook_secret'])
+      .select([
+        'id',
+        'webhook_url',
+        'webhook_secret',
+        'webhook_secret_previous',
+        'webhook_secret_previous_until',
+      ])
       .where('id', 'in', partnerIds)
       .execute();
     for (const row of rows) {
       targets.set(`partner:${row.id}`, {
         url: row.webhook_url,
-        secret: row.webhook_secret,
+        secrets: storedSecretsOf(row),
         retryFlag: false,
         unavailable: row.webhook_url && row.webhook_secret ? null : 'the partner has no webhook URL',
       });

@@ -37,7 +37,7 @@ function describe(err: unknown): string {
 }
 
 export async function sendWebhook(
-  target: { url: string; secret: string },
+  target: { url: string; secrets: readonly string[] },
   event: { id: string; payload: string },
   options: { allowPrivate: boolean },
 ): Promise<AttemptResult> {
@@ -74,7 +74,7 @@ export async function sendWebhook(
       headers: {
         'content-type': 'application/json',
         'user-agent': 'paybank-webhooks/1',
-        ...webhookHeaders(target.secret, event.id, timestamp, event.payload),
+        ...webhookHeaders(target.secrets, event.id, timestamp, event.payload),
       },
       body: event.payload,
       dispatcher: webhookAgent(options.allowPrivate),

@@ -9,6 +9,7 @@ import type { CompanyStatus } from '../companies/company.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newSecret } from '../ids.js';
 import { hashSecret, newWebhookSecret, secretMatches } from '../secrets.js';
+import { changedWebhookSecret } from '../webhooks/webhook-secrets.js';
 import { assertHttpUrl, assertWebhookUrl } from '../webhooks/webhook-url.js';
 import type { Integration, IntegrationWithSecrets, IntegrationWrite } from './integration.js';
 import * as repo from './integration.repository.js';
@@ -44,7 +45,9 @@ export async function createIntegration(
     company_id: companyId,
     name: input.name,
     webhook_url: input.webhookUrl,
-    webhook_secret: webhookSecret,
+    webhook_secret: deps.secrets.seal(webhookSecret),
+    webhook_secret_previous: null,
+    webhook_secret_previous_until: null,
     redirect_url: input.redirectUrl ?? null,
     service_page_redirect: input.servicePaymentPageRedirectEnabled ? 1 : 0,
     retry_webhooks: input.isRetryWebhookEnabled ? 1 : 0,
@@ -73,7 +76,10 @@ export async function listIntegrations(
   return mapPage(await repo.pageIntegrationRows(deps.db, companyId, request), repo.toIntegration);
 }
 
-/** Replaces the integration's settings; a changed webhook URL gets a new signing secret, answered once. */
+/**
+ * Replaces the integration's settings; a changed webhook URL gets a new signing secret, answered once
+ * (the old one signs too for a day).
+ */
 export async function updateIntegration(
   deps: Deps,
   companyId: string,
@@ -85,11 +91,18 @@ export async function updateIntegration(
   const bankAccountId = input.bankAccountId
     ? await usableBankAccountId(deps, companyId, input.bankAccountId)
     : current.bankAccountId;
-  const webhookSecret = input.webhookUrl !== current.webhookUrl ? newWebhookSecret() : undefined;
+  const changed =
+    input.webhookUrl !== current.webhookUrl
+      ? changedWebhookSecret(
+          deps,
+          (await repo.findIntegrationRow(deps.db, companyId, id))?.webhook_secret ?? null,
+        )
+      : undefined;
+  const webhookSecret = changed?.webhookSecret;
   await repo.updateIntegrationRow(deps.db, companyId, id, {
     name: input.name,
     webhook_url: input.webhookUrl,
-    ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
+    ...changed?.columns,
     redirect_url: input.redirectUrl === undefined ? current.redirectUrl : input.redirectUrl,
     service_page_redirect: input.servicePaymentPageRedirectEnabled ? 1 : 0,
     retry_webhooks: (input.isRetryWebhookEnabled ?? current.isRetryWebhookEnabled) ? 1 : 0,
@@ -133,6 +146,15 @@ export async function rotateSecretKey(deps: Deps, companyId: string, id: string)
     updated_at: isoNow(deps.clock),
   });
   return secretKey;
+}
+
+/** A new webhook signing secret, answered once; the old one keeps signing beside it for a day. */
+export async function rotateWebhookSecret(deps: Deps, companyId: string, id: string): Promise<string> {
+  const row = isId(id) ? await repo.findIntegrationRow(deps.db, companyId, id) : undefined;
+  if (!row) throw notFound('integration');
+  const { webhookSecret, columns } = changedWebhookSecret(deps, row.webhook_secret);
+  await repo.updateIntegrationRow(deps.db, companyId, id, { ...columns, updated_at: isoNow(deps.clock) });
+  return webhookSecret;
 }
 
 /** The live integration behind a merchant credential, or undefined (same work for unknown ids). */

@@ -1,7 +1,8 @@
 // A partner's settings (the spec's partner portal, API.md 2): where its webhooks go and how the e-mails
 // sent on its behalf are addressed.
 import type { Deps } from '../../context.js';
-import { newWebhookSecret } from '../secrets.js';
+import { DomainError } from '../errors.js';
+import { changedWebhookSecret } from '../webhooks/webhook-secrets.js';
 import { assertWebhookUrl } from '../webhooks/webhook-url.js';
 import * as repo from './partner.repository.js';
 import { getPartner } from './partner.service.js';
@@ -41,11 +42,15 @@ export async function updatePartnerSettings(
     if (input.webhookUrl === null) {
       patch.webhook_url = null;
       patch.webhook_secret = null;
+      patch.webhook_secret_previous = null;
+      patch.webhook_secret_previous_until = null;
     } else {
       await assertWebhookUrl(deps.config, '/webhookUrl', input.webhookUrl);
-      webhookSecret = newWebhookSecret();
+      const row = await repo.findPartnerRow(deps.db, partnerId);
+      const changed = changedWebhookSecret(deps, row?.webhook_secret ?? null);
+      webhookSecret = changed.webhookSecret;
       patch.webhook_url = input.webhookUrl;
-      patch.webhook_secret = webhookSecret;
+      Object.assign(patch, changed.columns);
     }
   }
   if (input.email?.fromAddress !== undefined) patch.email_from = input.email.fromAddress;
@@ -53,4 +58,13 @@ export async function updatePartnerSettings(
   if (Object.keys(patch).length > 0) await repo.updatePartnerRow(deps.db, partnerId, patch);
   const settings = await getPartnerSettings(deps, partnerId);
   return webhookSecret ? { settings, webhookSecret } : { settings };
+}
+
+/** A new signing secret for the partner's webhook URL, answered once; the old one signs too for a day. */
+export async function rotatePartnerWebhookSecret(deps: Deps, partnerId: string): Promise<string> {
+  const row = await repo.findPartnerRow(deps.db, partnerId);
+  if (!row?.webhook_url) throw new DomainError('invalid_state', 'set a webhook URL first');
+  const { webhookSecret, columns } = changedWebhookSecret(deps, row.webhook_secret);
+  await repo.updatePartnerRow(deps.db, partnerId, columns);
+  return webhookSecret;
 }

@@ -70,3 +70,20 @@ export async function insertTerminal(db: Db, row: TerminalTable): Promise<void> 
 export async function findTerminalRow(db: Db, id: string): Promise<TerminalTable | undefined> {
   return db.selectFrom('terminals').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Changes a terminal of the partner that is not revoked; false if there is none. */
+export async function updateLiveTerminal(
+  db: Db,
+  partnerId: string,
+  terminalId: string,
+  patch: Partial<Pick<TerminalTable, 'secret_hash' | 'revoked_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('terminals')
+    .set(patch)
+    .where('id', '=', terminalId)
+    .where('partner_id', '=', partnerId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

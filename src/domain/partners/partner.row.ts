@@ -1,3 +1,5 @@
+import type { Sealed } from '../secret-box.js';
+
 export interface AdminTokenTable {
   id: string;
   token_hash: string;
@@ -8,7 +10,11 @@ export interface PartnerTable {
   id: string;
   name: string;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** Sealed (domain/secret-box.ts): never clear text. */
+  webhook_secret: Sealed | null;
+  /** The secret before the last change, still signing until `webhook_secret_previous_until`. */
+  webhook_secret_previous: Sealed | null;
+  webhook_secret_previous_until: string | null;
   email_from: string | null;
   email_reply_to: string | null;
   created_at: string;
@@ -28,4 +34,5 @@ export interface TerminalTable {
   name: string;
   secret_hash: string;
   created_at: string;
+  revoked_at: string | null;
 }

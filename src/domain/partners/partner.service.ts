@@ -27,7 +27,9 @@ export async function createPartner(
     id,
     name: input.name,
     webhook_url: input.webhookUrl ?? null,
-    webhook_secret: webhookSecret,
+    webhook_secret: webhookSecret ? deps.secrets.seal(webhookSecret) : null,
+    webhook_secret_previous: null,
+    webhook_secret_previous_until: null,
     email_from: null,
     email_reply_to: null,
     created_at: now,
@@ -88,9 +90,39 @@ export async function createTerminal(
     name: input.name,
     secret_hash: hashSecret(terminalSecret),
     created_at: isoNow(deps.clock),
+    revoked_at: null,
   };
   await repo.insertTerminal(deps.db, row);
   return { terminal: repo.toTerminal(row), terminalSecret };
+}
+
+/**
+ * A new secret for a terminal, answered once; the old one stops working with the same write (a
+ * rotation usually answers a leak: a partner that needs both for a while creates a second terminal).
+ */
+export async function rotateTerminalSecret(
+  deps: Deps,
+  partnerId: string,
+  terminalId: string,
+): Promise<{ terminalId: string; terminalSecret: string }> {
+  const terminalSecret = newSecret();
+  const rotated =
+    isId(partnerId) &&
+    isId(terminalId) &&
+    (await repo.updateLiveTerminal(deps.db, partnerId, terminalId, {
+      secret_hash: hashSecret(terminalSecret),
+    }));
+  if (!rotated) throw notFound('terminal');
+  return { terminalId, terminalSecret };
+}
+
+/** Revokes a terminal: its credential answers 401 from this write on. */
+export async function revokeTerminal(deps: Deps, partnerId: string, terminalId: string): Promise<void> {
+  const revoked =
+    isId(partnerId) &&
+    isId(terminalId) &&
+    (await repo.updateLiveTerminal(deps.db, partnerId, terminalId, { revoked_at: isoNow(deps.clock) }));
+  if (!revoked) throw notFound('terminal');
 }
 
 /** The partner an `apisecret` belongs to, or undefined. Looked up by hash: no secret is ever stored. */
@@ -107,6 +139,8 @@ export async function authenticateTerminal(
   terminalId: string,
   secret: string,
 ): Promise<Terminal | undefined> {
-  const row = isId(terminalId) ? await repo.findTerminalRow(deps.db, terminalId) : undefined;
+  const found = isId(terminalId) ? await repo.findTerminalRow(deps.db, terminalId) : undefined;
+  // A revoked terminal costs the same comparison as an unknown one.
+  const row = found?.revoked_at === null ? found : undefined;
   return secretMatches(secret, row?.secret_hash) && row ? repo.toTerminal(row) : undefined;
 }

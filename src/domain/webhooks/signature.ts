@@ -15,11 +15,19 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-/** The three Standard Webhooks headers of one attempt. */
-export function webhookHeaders(secret: string, id: string, timestampSeconds: number, body: string) {
+/**
+ * The three Standard Webhooks headers of one attempt. Several secrets (a rotation under way) give
+ * several space-separated signatures; a receiver accepts the message if any one verifies.
+ */
+export function webhookHeaders(
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+) {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+    'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' '),
   };
 }

@@ -11,6 +11,7 @@ import { editIntegrationRoute } from './integrations/edit-integration.js';
 import { getIntegrationRoute } from './integrations/get-integration.js';
 import { listIntegrationsRoute } from './integrations/list-integrations.js';
 import { rotateSecretKeyRoute } from './integrations/rotate-secret-key.js';
+import { rotateWebhookSecretRoute } from './integrations/rotate-webhook-secret.js';
 
 export const terminalRoutes: FastifyPluginAsync = async (app) => {
   await setUpGroup(app, app.deps, {
@@ -27,6 +28,7 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
     deleteIntegrationRoute,
     attachBankAccountRoute,
     rotateSecretKeyRoute,
+    rotateWebhookSecretRoute,
     ...bankAccountRoutes,
   ]) {
     await app.register(route);

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config.js';
 import { systemClock } from '../../domain/clock.js';
+import { loggerOptions } from '../../log-options.js';
 import { openStore } from '../../store/database.js';
 import { migrateToLatest } from '../../store/migrate.js';
 import { sandboxBankPlugin } from './plugin.js';
@@ -63,7 +64,7 @@ export function standaloneOptions(env: Env = process.env): StandaloneOptions {
 export async function buildStandaloneBank(options: StandaloneOptions): Promise<FastifyInstance> {
   const store = openStore(options.databaseUrl);
   await migrateToLatest(store.db);
-  const app = Fastify({ logger: { level: options.logLevel, redact: ['req.headers.authorization'] } });
+  const app = Fastify({ logger: loggerOptions(options.logLevel) });
   const bank: SandboxBank = {
     db: store.db,
     engine: store.engine,
