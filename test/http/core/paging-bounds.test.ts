@@ -41,7 +41,9 @@ test('huge numbers and numeric strings in the paging query of any GET route: nev
       url: `${url}?page=99999999999999999999`,
       headers: headersFor(route.url),
     });
-    const problem = huge.headers['content-type']?.startsWith('application/problem+json') ? huge.json() : {};
+    const problem = String(huge.headers['content-type'] ?? '').startsWith('application/problem+json')
+      ? huge.json()
+      : {};
     if (huge.statusCode === 400 && problem.errors?.some((e: { field: string }) => e.field === '/page')) {
       lists.push(route.url);
     }
