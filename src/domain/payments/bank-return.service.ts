@@ -20,6 +20,8 @@ import * as attempts from './payment-attempt.repository.js';
 import { canMove } from './payment-status.js';
 import { findRefund, setRefundStatus } from './refund.repository.js';
 import { applyBankPayment, type BankOutcome, syncAttempt } from './settlement.service.js';
+import { recordMismatch } from './transfer-mismatch.js';
+import { bankTerms, expectedTermsOf, refundReference, termsMismatch } from './transfer-terms.js';
 
 /** What became of the return, for the page or the redirect that follows. */
 export interface ReturnOutcome {
@@ -91,8 +93,14 @@ async function claimForSubmission(deps: Deps, attempt: PaymentAttempt): Promise<
       await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'expired', updated_at: now(tx) });
       return false;
     }
-    if (!(await stillWanted(tx, attempt, payment))) {
+    if (!payment || !(await stillWanted(tx, attempt, payment))) {
       await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'failed', updated_at: now(tx) });
+      return false;
+    }
+    // The consent was asked for another amount than the payment (or refund) now wants: submitting it
+    // would move the wrong money, so the authorisation is void and the link is used again.
+    if ((await expectedTermsOf(tx, attempt, payment)).amount !== attempt.amountPence) {
+      await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'voided', updated_at: now(tx) });
       return false;
     }
     return attempts.moveAttempt(tx.db, attempt.id, from, { status: 'completing', updated_at: now(tx) });
@@ -108,14 +116,17 @@ async function recordSubmission(
   return withTransaction(deps, async (tx) => {
     const payment = await lockedPayment(tx, attempt);
     if (!payment) throw new Error(`payment ${attempt.paymentId} was deleted while its money moved`);
+    const mismatch = termsMismatch(await expectedTermsOf(tx, attempt, payment), bankTerms(bank));
+    // The transaction is what the bank moved, whether or not it is what was asked.
     const transaction = await openTransaction(tx, {
       companyId: payment.companyId,
       integrationId: payment.integrationId,
       parentType: 'Payment',
       parentId: payment.id,
       direction: attempt.kind === 'refund' ? 'outgoing' : 'incoming',
-      amountPence: attempt.amountPence,
-      reference: attempt.kind === 'refund' ? `RF-${payment.invoiceRefNumber}` : payment.invoiceRefNumber,
+      amountPence: bank.amount,
+      reference:
+        bank.reference ?? (attempt.kind === 'refund' ? refundReference(payment) : payment.invoiceRefNumber),
       externalRef: bank.paymentId,
       isSandbox: payment.isSandbox,
       dataApiCheckStatus: payment.dataApiCheckStatus,
@@ -127,6 +138,18 @@ async function recordSubmission(
       transaction_id: transaction.id,
       updated_at: at,
     });
+    const recorded: PaymentAttempt = {
+      ...attempt,
+      status: 'submitted',
+      bankPaymentId: bank.paymentId,
+      transactionId: transaction.id,
+      mismatch,
+    };
+    if (mismatch) {
+      // Not what was asked: the payment stays unpaid (its link usable), the refund never completes
+      // (settlement.service.ts), and the merchant hears of it.
+      await recordMismatch(tx, recorded, payment, mismatch, bank.paymentId);
+    }
     if (attempt.kind === 'refund') {
       if (attempt.refundId) {
         await setRefundStatus(tx.db, attempt.refundId, 'submitted', {
@@ -134,6 +157,8 @@ async function recordSubmission(
           updated_at: at,
         });
       }
+    } else if (mismatch) {
+      return recorded;
     } else if (canMove(payment.status, 'authorise')) {
       await movePayment(tx, payment, 'authorise');
     } else {
@@ -144,7 +169,7 @@ async function recordSubmission(
         'payment submitted after it stopped being payable',
       );
     }
-    return { ...attempt, status: 'submitted', bankPaymentId: bank.paymentId, transactionId: transaction.id };
+    return recorded;
   });
 }
 

@@ -17,6 +17,7 @@ import * as attempts from './payment-attempt.repository.js';
 import { PAYABLE } from './payment-status.js';
 import type { Refund } from './refund.js';
 import { findRefundByToken } from './refund.repository.js';
+import { refundReference } from './transfer-terms.js';
 
 /** Where every bank sends the payer back, for payments and refunds alike. */
 export const RETURN_PATH = '/public/v1/return';
@@ -90,6 +91,7 @@ export async function startAttempt(deps: Deps, request: AttemptRequest): Promise
     authorization_url: null,
     bank_payment_id: null,
     transaction_id: null,
+    mismatch: null,
     expires_at: expiresAt,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
@@ -113,12 +115,15 @@ export async function startAttempt(deps: Deps, request: AttemptRequest): Promise
     });
     throw err;
   }
-  await attempts.moveAttempt(deps.db, id, ['requesting'], {
+  const opened = await attempts.moveAttempt(deps.db, id, ['requesting'], {
     status: 'awaiting_authorisation',
     consent_id: consent.consentId,
     authorization_url: consent.authorizationUrl,
     updated_at: deps.clock.now().toISOString(),
   });
+  // The merchant changed the payment while its consent was being asked for: that consent is void.
+  if (!opened)
+    throw new DomainError('invalid_state', 'the payment changed while your bank was asked; please try again');
   return { authorizationUrl: consent.authorizationUrl, expiresAt };
 }
 
@@ -162,7 +167,7 @@ export const initiateFromRefundLink: LinkInitiator = async (deps, token, provide
     refund,
     provider,
     amount: refund.amountPence,
-    reference: `RF-${payment.invoiceRefNumber}`,
+    reference: refundReference(payment),
     creditor: bankAccountOf(refund.payee),
     debtor: merchant.account,
   });

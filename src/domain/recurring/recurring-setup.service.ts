@@ -29,6 +29,7 @@ import type { RecurringAuthorisationTable } from './recurring.row.js';
 import { moveRecurring } from './recurring.service.js';
 import { canMove, SETTABLE_UP } from './recurring-status.js';
 import { payeeOf } from './recurring-target.js';
+import { reportStandingOrderMismatch, standingOrderMismatch } from './standing-order-terms.js';
 
 /** The service's page after the bank for a recurring payment. */
 export const RECURRING_RESULT_PATH = '/public/v1/recurring/result';
@@ -81,6 +82,7 @@ async function startStandingOrder(
     consent_id: null,
     authorization_url: null,
     status: 'requesting',
+    mismatch: null,
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };
@@ -207,11 +209,18 @@ async function claim(deps: Deps, authorisation: RecurringAuthorisationTable): Pr
 async function activate(deps: Deps, authorisation: RecurringAuthorisationTable, order: BankStandingOrder) {
   await withTransaction(deps, async (tx) => {
     const recurring = await repo.findRecurringById(tx.db, authorisation.recurring_payment_id, tx.engine);
+    const mismatch = recurring ? await standingOrderMismatch(tx, recurring, order) : null;
     await repo.moveAuthorisation(tx.db, authorisation.id, ['completing'], {
       status: 'completed',
+      mismatch: mismatch ? JSON.stringify(mismatch) : null,
       updated_at: now(tx),
     });
     if (!recurring) return;
+    if (mismatch) {
+      // Not what was asked: never active on it (the customer holds it at the bank; the merchant is told).
+      await reportStandingOrderMismatch(tx, recurring, authorisation, order, mismatch);
+      return;
+    }
     if (!canMove(recurring.status, 'authorise')) {
       // Cancelled or deleted in the moment between the claim and the bank's answer: the customer holds a
       // standing order the merchant no longer wants, which only they can cancel.
