@@ -12,6 +12,7 @@ import type { BankPayment } from '../../providers/bank-provider.js';
 import { withTransaction } from '../../store/transaction.js';
 import { openTransaction } from '../transactions/transaction.service.js';
 import { RETURN_PATH } from './initiation.service.js';
+import { linkRefusal } from './link-refusal.js';
 import type { Payment } from './payment.js';
 import { findPaymentById } from './payment.repository.js';
 import { movePayment } from './payment.service.js';
@@ -93,7 +94,10 @@ async function claimForSubmission(deps: Deps, attempt: PaymentAttempt): Promise<
       await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'expired', updated_at: now(tx) });
       return false;
     }
-    if (!payment || !(await stillWanted(tx, attempt, payment))) {
+    // A payment (not a refund, which pays money back) is not taken once its company may no longer take
+    // payments, its account is disabled or its integration deleted: nothing has been submitted yet.
+    const refused = attempt.kind === 'payment' && payment ? await linkRefusal(tx, payment) : undefined;
+    if (!payment || refused || !(await stillWanted(tx, attempt, payment))) {
       await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'failed', updated_at: now(tx) });
       return false;
     }

@@ -8,6 +8,7 @@ import { DomainError, invalid } from '../errors.js';
 import { newId, newToken } from '../ids.js';
 // Recurring links (`rp?=`) are set up by the recurring payments module (a standing order at the bank).
 import { initiateFromRecurringLink } from '../recurring/recurring-setup.service.js';
+import { assertLinkTakesPayments, linkExpired } from './link-refusal.js';
 import { bankAccountOf, merchantAccountOf } from './merchant-account.js';
 import type { Payment } from './payment.js';
 import { findPaymentById } from './payment.repository.js';
@@ -44,8 +45,7 @@ export interface InitiateRequest {
 /** Turns a link's token and a bank into an authorisation URL. */
 export type LinkInitiator = (deps: Deps, token: string, provider: string) => Promise<Initiation>;
 
-/** The 401 of spec part 7, answered as plain text: unknown, deleted, cancelled or finished links. */
-export const linkExpired = () => new DomainError('unauthorized', 'API token is expired');
+export { linkExpired } from './link-refusal.js';
 
 /** A provider that initiates payments, or `other` when `allowManual`; a 400 otherwise. */
 export function initiationProvider(deps: Deps, providerId: string, allowManual: boolean): string {
@@ -132,6 +132,7 @@ export const initiateFromPaymentLink: LinkInitiator = async (deps, token, provid
   const payment = await paymentByToken(deps, token);
   if (!payment || !PAYABLE.includes(payment.status)) throw linkExpired();
   const provider = initiationProvider(deps, providerId, true);
+  await assertLinkTakesPayments(deps, payment);
   if (provider === OTHER_PROVIDER_ID) {
     return { authorizationUrl: `${deps.config.publicUrl}${TRANSFER_PAGE_PATH}?=${token}`, expiresAt: null };
   }

@@ -18,6 +18,7 @@ import {
   RETURN_PATH,
   startAttempt,
 } from '../payments/initiation.service.js';
+import { assertLinkTakesPayments, linkRefusal } from '../payments/link-refusal.js';
 import { merchantAccountOf } from '../payments/merchant-account.js';
 import type { Payment } from '../payments/payment.js';
 import { ATTEMPT_TTL_MS, type PaymentAttempt } from '../payments/payment-attempt.js';
@@ -134,6 +135,7 @@ export async function initiateFromRecurringLink(
   if (!recurring || !canSetUp(deps, recurring)) throw linkExpired();
   const initial = await initialPaymentDue(deps, recurring);
   const provider = standingOrderProvider(deps, providerId);
+  await assertLinkTakesPayments(deps, recurring);
   if (!initial) return startStandingOrder(deps, recurring, provider);
   const merchant = await merchantAccountOf(deps, initial);
   return startAttempt(deps, {
@@ -191,7 +193,9 @@ async function claim(deps: Deps, authorisation: RecurringAuthorisationTable): Pr
     const recurring = await repo.findRecurringById(tx.db, authorisation.recurring_payment_id, tx.engine);
     const from = ['awaiting_authorisation'];
     const expired = Date.parse(authorisation.created_at) + ATTEMPT_TTL_MS < tx.clock.now().getTime();
-    if (expired || !recurring || !canSetUp(tx, recurring)) {
+    // Nothing is set up for a company that may no longer take payments, nor into a disabled account.
+    const refused = recurring ? await linkRefusal(tx, recurring) : undefined;
+    if (expired || !recurring || refused || !canSetUp(tx, recurring)) {
       await repo.moveAuthorisation(tx.db, authorisation.id, from, {
         status: expired ? 'expired' : 'failed',
         updated_at: now(tx),

@@ -57,6 +57,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
           overdueFrom(payment.dueDate) <= deps.clock.now().getTime()),
       status: payment.status,
       payable: view.payable,
+      refusal: view.refusal,
       mobile: payment.type === 'mobile',
       showQr: payment.type === 'qr',
       qrUrl: `/public/v1/qr/${token}.svg`,

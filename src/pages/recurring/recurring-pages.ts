@@ -116,6 +116,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
       more: recurring.numberOfPayments === 0 || view.items.length > SCHEDULE_SHOWN,
       status: recurring.status,
       settable: view.settable,
+      refusal: view.refusal,
       banks: view.banks,
       error,
     });
