@@ -203,6 +203,8 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
         frequency: FREQUENCY_WORDS[recurring.frequency],
         reference: recurring.reference,
         merchant: payee.displayName,
+        // "Paid to" only once something is set up to pay it.
+        payeeLabel: setUp ? 'Paid to' : 'Payee',
         continueUrl: integration?.redirect_url ? merchantUrlOf(integration.redirect_url, recurring) : null,
         retryUrl: !setUp && recurring.linkToken ? `/rp?=${recurring.linkToken}` : null,
       });
