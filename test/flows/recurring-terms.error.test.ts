@@ -53,7 +53,8 @@ test('an edit voids the standing-order authorisation the customer holds: sent ag
   });
   assert.equal(again.status, 200, again.text);
 
-  await decideAtSandbox(app, oldTerms);
+  const page = await http(app, 'GET', await decideAtSandbox(app, oldTerms));
+  assert.match(page.text, /changed while you were at your bank/);
   const authorisations = await app.deps.db
     .selectFrom('recurring_authorisations')
     .select('status')
