@@ -53,15 +53,22 @@ async function latestAttempt(app: ListeningApp, paymentId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** A bank that moves another amount than its consent was asked for (the sandbox's consent, rewritten). */
-async function bankWillMove(app: ListeningApp, consentId: string, amount: string) {
+/** A bank that moves other terms than its consent was asked for (the sandbox's consent, rewritten). */
+async function bankWillMove(
+  app: ListeningApp,
+  consentId: string,
+  amount: string | null,
+  other: { creditor?: string; reference?: string } = {},
+) {
   const consent = await app.deps.db
     .selectFrom('sandbox_bank_consents')
     .select('data')
     .where('id', '=', consentId)
     .executeTakeFirstOrThrow();
   const data = JSON.parse(consent.data);
-  data.Initiation.InstructedAmount.Amount = amount;
+  if (amount) data.Initiation.InstructedAmount.Amount = amount;
+  if (other.creditor) data.Initiation.CreditorAccount.Identification = other.creditor;
+  if (other.reference) data.Initiation.RemittanceInformation.Reference = other.reference;
   await app.deps.db
     .updateTable('sandbox_bank_consents')
     .set({ data: JSON.stringify(data) })
@@ -223,4 +230,24 @@ test('a refund the bank pays on other terms is not a refund: the payment is not 
   assert.equal((await ledger(app)).get(merchantKey), before.get(merchantKey)! - 1500);
   const [event] = await eventsNamed(app, 'payment.bank_mismatch');
   assert.equal(JSON.parse(event!.payload).data.kind, 'refund');
+});
+
+test('a bank that pays another account or under another reference: not paid, reported with what differs', async (t) => {
+  const app = await buildListeningApp(t);
+  const m = await merchant(app);
+  const payment = await sentPayment(app, m, '10.00');
+  const url = await initiate(app, 'payment', payment.link);
+  await bankWillMove(app, (await latestAttempt(app, payment.id)).consent_id!, null, {
+    creditor: '04000499999999',
+    reference: 'SOMEONE-ELSE',
+  });
+  await approve(app, url);
+  assert.equal(await statusOf(app, m, payment.id), 'sent');
+  const mismatch = JSON.parse((await latestAttempt(app, payment.id)).mismatch!);
+  assert.deepEqual(mismatch.fields, ['creditor', 'reference']);
+  assert.deepEqual(mismatch.bank.creditor, { sortCode: '040004', accountNumber: '99999999' });
+  const [event] = await eventsNamed(app, 'payment.bank_mismatch');
+  assert.equal(JSON.parse(event!.payload).data.bank.reference, 'SOMEONE-ELSE');
+  const [tx] = await transactionsOf(app.deps, 'Payment', payment.id);
+  assert.equal(tx!.amountPence, 1000, 'the money is on record');
 });
