@@ -152,6 +152,9 @@ export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<st
   ];
   const integrationIds = ids('integration');
   const partnerIds = ids('partner');
+  // A deleted integration's events (a payment authorised before it went still settles) go to the
+  // partner that runs its company, the company's remaining destination, rather than nowhere.
+  const orphans = new Map<string, string>();
   if (integrationIds.length > 0) {
     const rows = await db
       .selectFrom('integrations')
@@ -167,6 +170,12 @@ export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<st
       .where('id', 'in', integrationIds)
       .execute();
     for (const row of rows) {
+      const partnerId = events.find((e) => e.destination_id === row.id)?.partner_id;
+      if (row.deleted_at && partnerId) {
+        orphans.set(row.id, partnerId);
+        if (!partnerIds.includes(partnerId)) partnerIds.push(partnerId);
+        continue;
+      }
       targets.set(`integration:${row.id}`, {
         url: row.webhook_url,
         secrets: storedSecretsOf(row),
@@ -195,6 +204,15 @@ export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<st
         unavailable: row.webhook_url && row.webhook_secret ? null : 'the partner has no webhook URL',
       });
     }
+  }
+  for (const [integrationId, partnerId] of orphans) {
+    const partner = targets.get(`partner:${partnerId}`);
+    targets.set(`integration:${integrationId}`, {
+      url: partner?.url ?? null,
+      secret: partner?.secret ?? null,
+      retryFlag: true,
+      unavailable: partner?.unavailable ? `the integration was deleted and ${partner.unavailable}` : null,
+    });
   }
   return targets;
 }

@@ -12,6 +12,7 @@ import type { BankPayment } from '../../providers/bank-provider.js';
 import { withTransaction } from '../../store/transaction.js';
 import { openTransaction } from '../transactions/transaction.service.js';
 import { RETURN_PATH } from './initiation.service.js';
+import { linkRefusal } from './link-refusal.js';
 import type { Payment } from './payment.js';
 import { findPaymentById } from './payment.repository.js';
 import { movePayment } from './payment.service.js';
@@ -20,6 +21,8 @@ import * as attempts from './payment-attempt.repository.js';
 import { canMove } from './payment-status.js';
 import { findRefund, setRefundStatus } from './refund.repository.js';
 import { applyBankPayment, type BankOutcome, syncAttempt } from './settlement.service.js';
+import { recordMismatch } from './transfer-mismatch.js';
+import { bankTerms, expectedTermsOf, refundReference, termsMismatch } from './transfer-terms.js';
 
 /** What became of the return, for the page or the redirect that follows. */
 export interface ReturnOutcome {
@@ -91,8 +94,17 @@ async function claimForSubmission(deps: Deps, attempt: PaymentAttempt): Promise<
       await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'expired', updated_at: now(tx) });
       return false;
     }
-    if (!(await stillWanted(tx, attempt, payment))) {
+    // A payment (not a refund, which pays money back) is not taken once its company may no longer take
+    // payments, its account is disabled or its integration deleted: nothing has been submitted yet.
+    const refused = attempt.kind === 'payment' && payment ? await linkRefusal(tx, payment) : undefined;
+    if (!payment || refused || !(await stillWanted(tx, attempt, payment))) {
       await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'failed', updated_at: now(tx) });
+      return false;
+    }
+    // The consent was asked for another amount than the payment (or refund) now wants: submitting it
+    // would move the wrong money, so the authorisation is void and the link is used again.
+    if ((await expectedTermsOf(tx, attempt, payment)).amount !== attempt.amountPence) {
+      await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'voided', updated_at: now(tx) });
       return false;
     }
     return attempts.moveAttempt(tx.db, attempt.id, from, { status: 'completing', updated_at: now(tx) });
@@ -108,14 +120,17 @@ async function recordSubmission(
   return withTransaction(deps, async (tx) => {
     const payment = await lockedPayment(tx, attempt);
     if (!payment) throw new Error(`payment ${attempt.paymentId} was deleted while its money moved`);
+    const mismatch = termsMismatch(await expectedTermsOf(tx, attempt, payment), bankTerms(bank));
+    // The transaction is what the bank moved, whether or not it is what was asked.
     const transaction = await openTransaction(tx, {
       companyId: payment.companyId,
       integrationId: payment.integrationId,
       parentType: 'Payment',
       parentId: payment.id,
       direction: attempt.kind === 'refund' ? 'outgoing' : 'incoming',
-      amountPence: attempt.amountPence,
-      reference: attempt.kind === 'refund' ? `RF-${payment.invoiceRefNumber}` : payment.invoiceRefNumber,
+      amountPence: bank.amount,
+      reference:
+        bank.reference ?? (attempt.kind === 'refund' ? refundReference(payment) : payment.invoiceRefNumber),
       externalRef: bank.paymentId,
       isSandbox: payment.isSandbox,
       dataApiCheckStatus: payment.dataApiCheckStatus,
@@ -127,6 +142,18 @@ async function recordSubmission(
       transaction_id: transaction.id,
       updated_at: at,
     });
+    const recorded: PaymentAttempt = {
+      ...attempt,
+      status: 'submitted',
+      bankPaymentId: bank.paymentId,
+      transactionId: transaction.id,
+      mismatch,
+    };
+    if (mismatch) {
+      // Not what was asked: the payment stays unpaid (its link usable), the refund never completes
+      // (settlement.service.ts), and the merchant hears of it.
+      await recordMismatch(tx, recorded, payment, mismatch, bank.paymentId);
+    }
     if (attempt.kind === 'refund') {
       if (attempt.refundId) {
         await setRefundStatus(tx.db, attempt.refundId, 'submitted', {
@@ -134,6 +161,8 @@ async function recordSubmission(
           updated_at: at,
         });
       }
+    } else if (mismatch) {
+      return recorded;
     } else if (canMove(payment.status, 'authorise')) {
       await movePayment(tx, payment, 'authorise');
     } else {
@@ -144,7 +173,7 @@ async function recordSubmission(
         'payment submitted after it stopped being payable',
       );
     }
-    return { ...attempt, status: 'submitted', bankPaymentId: bank.paymentId, transactionId: transaction.id };
+    return recorded;
   });
 }
 

@@ -135,6 +135,8 @@ async function confirm(deps: Deps, paymentId: string, credit: BankTransaction): 
   return withTransaction(deps, async (tx) => {
     let payment = await findPaymentById(tx.db, paymentId, tx.engine);
     if (payment?.dataApiCheckStatus !== 'pending_payment') return false;
+    // Matched to the payment as it was read: after an edit of its amount it is not this payment's money.
+    if (credit.amount !== payment.amountPence) return false;
     const paidAt = new Date(credit.bookedAt).toISOString();
     if (payment.status === 'sent' || payment.status === 'overdue') {
       // Paid by a plain transfer: the customer never went through the bank's authorisation here.

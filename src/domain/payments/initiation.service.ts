@@ -8,6 +8,7 @@ import { DomainError, invalid } from '../errors.js';
 import { newId, newToken } from '../ids.js';
 // Recurring links (`rp?=`) are set up by the recurring payments module (a standing order at the bank).
 import { initiateFromRecurringLink } from '../recurring/recurring-setup.service.js';
+import { assertLinkTakesPayments, linkExpired } from './link-refusal.js';
 import { bankAccountOf, merchantAccountOf } from './merchant-account.js';
 import type { Payment } from './payment.js';
 import { findPaymentById } from './payment.repository.js';
@@ -17,6 +18,7 @@ import * as attempts from './payment-attempt.repository.js';
 import { PAYABLE } from './payment-status.js';
 import type { Refund } from './refund.js';
 import { findRefundByToken } from './refund.repository.js';
+import { refundReference } from './transfer-terms.js';
 
 /** Where every bank sends the payer back, for payments and refunds alike. */
 export const RETURN_PATH = '/public/v1/return';
@@ -43,8 +45,7 @@ export interface InitiateRequest {
 /** Turns a link's token and a bank into an authorisation URL. */
 export type LinkInitiator = (deps: Deps, token: string, provider: string) => Promise<Initiation>;
 
-/** The 401 of spec part 7, answered as plain text: unknown, deleted, cancelled or finished links. */
-export const linkExpired = () => new DomainError('unauthorized', 'API token is expired');
+export { linkExpired } from './link-refusal.js';
 
 /** A provider that initiates payments, or `other` when `allowManual`; a 400 otherwise. */
 export function initiationProvider(deps: Deps, providerId: string, allowManual: boolean): string {
@@ -90,6 +91,7 @@ export async function startAttempt(deps: Deps, request: AttemptRequest): Promise
     authorization_url: null,
     bank_payment_id: null,
     transaction_id: null,
+    mismatch: null,
     expires_at: expiresAt,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
@@ -113,12 +115,15 @@ export async function startAttempt(deps: Deps, request: AttemptRequest): Promise
     });
     throw err;
   }
-  await attempts.moveAttempt(deps.db, id, ['requesting'], {
+  const opened = await attempts.moveAttempt(deps.db, id, ['requesting'], {
     status: 'awaiting_authorisation',
     consent_id: consent.consentId,
     authorization_url: consent.authorizationUrl,
     updated_at: deps.clock.now().toISOString(),
   });
+  // The merchant changed the payment while its consent was being asked for: that consent is void.
+  if (!opened)
+    throw new DomainError('invalid_state', 'the payment changed while your bank was asked; please try again');
   return { authorizationUrl: consent.authorizationUrl, expiresAt };
 }
 
@@ -127,6 +132,7 @@ export const initiateFromPaymentLink: LinkInitiator = async (deps, token, provid
   const payment = await paymentByToken(deps, token);
   if (!payment || !PAYABLE.includes(payment.status)) throw linkExpired();
   const provider = initiationProvider(deps, providerId, true);
+  await assertLinkTakesPayments(deps, payment);
   if (provider === OTHER_PROVIDER_ID) {
     return { authorizationUrl: `${deps.config.publicUrl}${TRANSFER_PAGE_PATH}?=${token}`, expiresAt: null };
   }
@@ -162,7 +168,7 @@ export const initiateFromRefundLink: LinkInitiator = async (deps, token, provide
     refund,
     provider,
     amount: refund.amountPence,
-    reference: `RF-${payment.invoiceRefNumber}`,
+    reference: refundReference(payment),
     creditor: bankAccountOf(refund.payee),
     debtor: merchant.account,
   });

@@ -1,6 +1,7 @@
 import type { Db, Engine } from '../../store/database.js';
 import type { AttemptKind, AttemptStatus, PaymentAttempt } from './payment-attempt.js';
 import type { PaymentAttemptTable } from './payment-attempt.row.js';
+import type { BankTermsMismatch } from './transfer-terms.js';
 
 export function toAttempt(row: PaymentAttemptTable): PaymentAttempt {
   return {
@@ -16,6 +17,7 @@ export function toAttempt(row: PaymentAttemptTable): PaymentAttempt {
     authorizationUrl: row.authorization_url,
     bankPaymentId: row.bank_payment_id,
     transactionId: row.transaction_id,
+    mismatch: row.mismatch ? (JSON.parse(row.mismatch) as BankTermsMismatch) : null,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -97,4 +99,31 @@ export async function staleAttempts(
     .limit(limit)
     .execute();
   return rows.map(toAttempt);
+}
+
+/** Keeps what the bank moved when it differs from what was asked; true only the first time. */
+export async function setAttemptMismatch(db: Db, id: string, mismatch: BankTermsMismatch): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_attempts')
+    .set({ mismatch: JSON.stringify(mismatch) })
+    .where('id', '=', id)
+    .where('mismatch', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Voids a payment's authorisations that no payer has completed yet (its terms are changing); answers
+ * those already being completed or submitted, which may be moving money and so cannot be voided.
+ */
+export async function voidOpenAttempts(db: Db, paymentId: string, at: string): Promise<PaymentAttempt[]> {
+  const moving = await attemptsOf(db, paymentId, ['completing', 'submitted']);
+  if (moving.length > 0) return moving;
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'voided', updated_at: at })
+    .where('payment_id', '=', paymentId)
+    .where('status', 'in', ['requesting', 'awaiting_authorisation'])
+    .execute();
+  return [];
 }

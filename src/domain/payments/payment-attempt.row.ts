@@ -14,6 +14,8 @@ export interface PaymentAttemptTable {
   /** The bank's id of the payment once submitted. */
   bank_payment_id: string | null;
   transaction_id: string | null;
+  /** JSON of what the bank moved when it differs from what was asked (see transfer-terms.ts). */
+  mismatch: string | null;
   expires_at: string;
   created_at: string;
   updated_at: string;

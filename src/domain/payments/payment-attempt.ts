@@ -1,5 +1,6 @@
 // One trip to the bank to move the money of a payment (the customer pays) or of a refund (the merchant
 // pays back): a payment consent, the payer's authorisation at the bank, the submitted bank payment.
+import type { BankTermsMismatch } from './transfer-terms.js';
 
 export const ATTEMPT_STATUSES = [
   /** The service is asking the bank for the consent. */
@@ -15,6 +16,8 @@ export const ATTEMPT_STATUSES = [
   'rejected',
   /** Nothing reached the bank as a payment (a bank error, or the payment was no longer payable). */
   'failed',
+  /** The merchant changed the payment while the payer was at the bank: this authorisation is void. */
+  'voided',
   /** The payer did not come back in time. */
   'expired',
 ] as const;
@@ -35,6 +38,8 @@ export interface PaymentAttempt {
   authorizationUrl: string | null;
   bankPaymentId: string | null;
   transactionId: string | null;
+  /** What the bank moved, when it is not what was asked: never marks anything paid. */
+  mismatch: BankTermsMismatch | null;
   expiresAt: string;
   createdAt: string;
   updatedAt: string;

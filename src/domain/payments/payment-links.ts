@@ -3,6 +3,7 @@
 import type { Deps } from '../../context.js';
 import type { ProviderInfo } from '../../providers/providers.js';
 import { recurringLinkOfToken } from '../recurring/recurring-links.js';
+import { linkRefusal } from './link-refusal.js';
 import { type MerchantAccount, merchantAccountOf } from './merchant-account.js';
 import type { Payment } from './payment.js';
 import { findPaymentById } from './payment.repository.js';
@@ -28,6 +29,8 @@ export interface PaymentLinkView {
   merchant: MerchantAccount;
   /** The link takes a payment now. */
   payable: boolean;
+  /** Why a link that would take a payment cannot now (the company, its account), for the payer. */
+  refusal: string | null;
   /** Banks the payer can pay from. */
   banks: ProviderInfo[];
 }
@@ -36,10 +39,15 @@ export async function paymentLinkView(deps: Deps, token: string): Promise<Paymen
   if (!TOKEN_RE.test(token)) return undefined;
   const payment = await paymentByToken(deps, token);
   if (!payment) return undefined;
+  const payable = PAYABLE.includes(payment.status);
+  const refusal = payable ? await linkRefusal(deps, payment) : undefined;
+  // A deleted integration's links are withdrawn, as a deleted payment's.
+  if (refusal?.code === 'unauthorized') return undefined;
   return {
     payment,
     merchant: await merchantAccountOf(deps, payment),
-    payable: PAYABLE.includes(payment.status),
+    payable: payable && !refusal,
+    refusal: refusal?.message ?? null,
     banks: deps.banks.providers.providers.filter((p) => p.paymentInitiation),
   };
 }
@@ -62,6 +70,7 @@ export async function refundLinkView(deps: Deps, token: string): Promise<RefundL
     payment,
     refund,
     merchant,
+    refusal: null,
     payable: refund.status === 'awaiting_authorisation' && payment.status === 'refund_started',
     banks,
   };

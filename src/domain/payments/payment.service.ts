@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../../store/paging.js';
 import { withTransaction } from '../../store/transaction.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newToken } from '../ids.js';
+import { releaseAuthorisations, termsChange } from './open-authorisations.js';
 import type { Payment, PaymentAction, PaymentEdit, PaymentInput } from './payment.js';
 import type { PaymentScope } from './payment.repository.js';
 import * as repo from './payment.repository.js';
@@ -162,6 +163,8 @@ export async function editPayment(
       patch.customRedirectUrl = check.httpUrl('/customRedirectUrl', edit.customRedirectUrl);
     }
     check.done();
+    assertTransition(current.status, 'edit');
+    if (termsChange(current, patch)) await releaseAuthorisations(tx, current);
     return movePayment(tx, current, 'edit', patch);
   });
 }

@@ -13,6 +13,8 @@ import type { PaymentAttempt } from './payment-attempt.js';
 import * as attempts from './payment-attempt.repository.js';
 import { canMove } from './payment-status.js';
 import { findRefund, setRefundStatus } from './refund.repository.js';
+import { recordMismatch } from './transfer-mismatch.js';
+import { bankTerms, expectedTermsOf, termsMismatch } from './transfer-terms.js';
 
 export type BankOutcome = 'pending' | 'settled' | 'rejected';
 
@@ -27,12 +29,28 @@ async function lockedPaymentOf(deps: Deps, attempt: PaymentAttempt): Promise<Pay
   return payment;
 }
 
+/**
+ * What the bank moved differs from what the attempt's payment or refund asks: found at submission, or
+ * now. Recorded (once) with the money, it keeps the payment from being marked paid or refunded.
+ */
+async function mismatchOf(deps: Deps, attempt: PaymentAttempt, payment: Payment, bank: BankPayment) {
+  const mismatch =
+    attempt.mismatch ?? termsMismatch(await expectedTermsOf(deps, attempt, payment), bankTerms(bank));
+  if (mismatch) await recordMismatch(deps, attempt, payment, mismatch, bank.paymentId);
+  return mismatch;
+}
+
 /** The customer's payment settled or was rejected at the bank. */
 async function decidePayment(deps: Deps, attempt: PaymentAttempt, bank: BankPayment, outcome: BankOutcome) {
   const payment = await lockedPaymentOf(deps, attempt);
   const now = deps.clock.now().toISOString();
-  if (outcome === 'settled') {
-    if (attempt.transactionId) await completeTransaction(deps, attempt.transactionId);
+  const mismatch = await mismatchOf(deps, attempt, payment, bank);
+  if (attempt.transactionId) {
+    if (outcome === 'settled') await completeTransaction(deps, attempt.transactionId);
+    else await rejectTransaction(deps, attempt.transactionId);
+  }
+  // Money moved on other terms pays nothing: a payment that went pending on them takes payment again.
+  if (outcome === 'settled' && !mismatch) {
     if (!canMove(payment.status, 'settle')) {
       deps.log.warn({ paymentId: payment.id, status: payment.status }, 'bank settled a payment not pending');
       return;
@@ -43,18 +61,22 @@ async function decidePayment(deps: Deps, attempt: PaymentAttempt, bank: BankPaym
     });
     return;
   }
-  if (attempt.transactionId) await rejectTransaction(deps, attempt.transactionId);
   if (canMove(payment.status, 'reject')) await movePayment(deps, payment, 'reject');
 }
 
 /** The merchant's refund left its account, or the bank refused it. */
-async function decideRefund(deps: Deps, attempt: PaymentAttempt, outcome: BankOutcome) {
+async function decideRefund(deps: Deps, attempt: PaymentAttempt, bank: BankPayment, outcome: BankOutcome) {
   const payment = await lockedPaymentOf(deps, attempt);
   const refund = attempt.refundId ? await findRefund(deps.db, attempt.refundId) : undefined;
   if (!refund) throw new Error(`refund of attempt ${attempt.id} is gone`);
   const now = deps.clock.now().toISOString();
-  if (outcome === 'settled') {
-    if (attempt.transactionId) await completeTransaction(deps, attempt.transactionId);
+  // Money that left on other terms is on record as its transaction, but refunds nothing of the payment.
+  const mismatch = await mismatchOf(deps, attempt, payment, bank);
+  if (attempt.transactionId) {
+    if (outcome === 'settled') await completeTransaction(deps, attempt.transactionId);
+    else await rejectTransaction(deps, attempt.transactionId);
+  }
+  if (outcome === 'settled' && !mismatch) {
     await setRefundStatus(deps.db, refund.id, 'completed', { completed_at: now, updated_at: now });
     const refundedPence = payment.refundedPence + refund.amountPence;
     if (!canMove(payment.status, 'complete_refund')) {
@@ -69,7 +91,6 @@ async function decideRefund(deps: Deps, attempt: PaymentAttempt, outcome: BankOu
     );
     return;
   }
-  if (attempt.transactionId) await rejectTransaction(deps, attempt.transactionId);
   await setRefundStatus(deps.db, refund.id, 'rejected', { updated_at: now });
   if (canMove(payment.status, 'reject_refund')) await movePayment(deps, payment, 'reject_refund');
 }
@@ -91,7 +112,7 @@ export async function applyBankPayment(
       updated_at: tx.clock.now().toISOString(),
     });
     if (!claimed) return;
-    if (attempt.kind === 'refund') await decideRefund(tx, attempt, outcome);
+    if (attempt.kind === 'refund') await decideRefund(tx, attempt, bank, outcome);
     else await decidePayment(tx, attempt, bank, outcome);
   });
   return outcome;

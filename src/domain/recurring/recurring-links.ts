@@ -2,6 +2,7 @@
 // here for the hosted pages and the QR images.
 import type { Deps } from '../../context.js';
 import type { ProviderInfo } from '../../providers/providers.js';
+import { linkRefusal } from '../payments/link-refusal.js';
 import type { Payment } from '../payments/payment.js';
 import { findPaymentById } from '../payments/payment.repository.js';
 import { findAttemptByState } from '../payments/payment-attempt.repository.js';
@@ -27,6 +28,8 @@ export interface RecurringLinkView {
   payee: Payee;
   /** The customer can set it up now. */
   settable: boolean;
+  /** Why a link that could be set up cannot now (the company, its account), for the customer. */
+  refusal: string | null;
   /** Banks that set up standing orders. */
   banks: ProviderInfo[];
 }
@@ -35,13 +38,18 @@ export async function recurringLinkView(deps: Deps, token: string): Promise<Recu
   if (!TOKEN_RE.test(token)) return undefined;
   const recurring = await repo.findRecurringByToken(deps.db, token);
   if (!recurring) return undefined;
+  const settable = canSetUp(deps, recurring);
+  const refusal = settable ? await linkRefusal(deps, recurring) : undefined;
+  // A deleted integration's links are withdrawn.
+  if (refusal?.code === 'unauthorized') return undefined;
   const standingOrders = new Set(deps.banks.providers.standingOrders());
   return {
     recurring,
     initialPayment: (await repo.findInitialPayment(deps.db, recurring.id)) ?? null,
     items: await repo.listItems(deps.db, recurring.id),
     payee: await payeeOf(deps, recurring),
-    settable: canSetUp(deps, recurring),
+    settable: settable && !refusal,
+    refusal: refusal?.message ?? null,
     banks: deps.banks.providers.providers.filter((p) => standingOrders.has(p.id)),
   };
 }

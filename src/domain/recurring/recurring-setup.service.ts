@@ -18,6 +18,7 @@ import {
   RETURN_PATH,
   startAttempt,
 } from '../payments/initiation.service.js';
+import { assertLinkTakesPayments, linkRefusal } from '../payments/link-refusal.js';
 import { merchantAccountOf } from '../payments/merchant-account.js';
 import type { Payment } from '../payments/payment.js';
 import { ATTEMPT_TTL_MS, type PaymentAttempt } from '../payments/payment-attempt.js';
@@ -29,6 +30,7 @@ import type { RecurringAuthorisationTable } from './recurring.row.js';
 import { moveRecurring } from './recurring.service.js';
 import { canMove, SETTABLE_UP } from './recurring-status.js';
 import { payeeOf } from './recurring-target.js';
+import { reportStandingOrderMismatch, standingOrderMismatch } from './standing-order-terms.js';
 
 /** The service's page after the bank for a recurring payment. */
 export const RECURRING_RESULT_PATH = '/public/v1/recurring/result';
@@ -81,6 +83,7 @@ async function startStandingOrder(
     consent_id: null,
     authorization_url: null,
     status: 'requesting',
+    mismatch: null,
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };
@@ -132,6 +135,7 @@ export async function initiateFromRecurringLink(
   if (!recurring || !canSetUp(deps, recurring)) throw linkExpired();
   const initial = await initialPaymentDue(deps, recurring);
   const provider = standingOrderProvider(deps, providerId);
+  await assertLinkTakesPayments(deps, recurring);
   if (!initial) return startStandingOrder(deps, recurring, provider);
   const merchant = await merchantAccountOf(deps, initial);
   return startAttempt(deps, {
@@ -189,7 +193,9 @@ async function claim(deps: Deps, authorisation: RecurringAuthorisationTable): Pr
     const recurring = await repo.findRecurringById(tx.db, authorisation.recurring_payment_id, tx.engine);
     const from = ['awaiting_authorisation'];
     const expired = Date.parse(authorisation.created_at) + ATTEMPT_TTL_MS < tx.clock.now().getTime();
-    if (expired || !recurring || !canSetUp(tx, recurring)) {
+    // Nothing is set up for a company that may no longer take payments, nor into a disabled account.
+    const refused = recurring ? await linkRefusal(tx, recurring) : undefined;
+    if (expired || !recurring || refused || !canSetUp(tx, recurring)) {
       await repo.moveAuthorisation(tx.db, authorisation.id, from, {
         status: expired ? 'expired' : 'failed',
         updated_at: now(tx),
@@ -207,11 +213,18 @@ async function claim(deps: Deps, authorisation: RecurringAuthorisationTable): Pr
 async function activate(deps: Deps, authorisation: RecurringAuthorisationTable, order: BankStandingOrder) {
   await withTransaction(deps, async (tx) => {
     const recurring = await repo.findRecurringById(tx.db, authorisation.recurring_payment_id, tx.engine);
+    const mismatch = recurring ? await standingOrderMismatch(tx, recurring, order) : null;
     await repo.moveAuthorisation(tx.db, authorisation.id, ['completing'], {
       status: 'completed',
+      mismatch: mismatch ? JSON.stringify(mismatch) : null,
       updated_at: now(tx),
     });
     if (!recurring) return;
+    if (mismatch) {
+      // Not what was asked: never active on it (the customer holds it at the bank; the merchant is told).
+      await reportStandingOrderMismatch(tx, recurring, authorisation, order, mismatch);
+      return;
+    }
     if (!canMove(recurring.status, 'authorise')) {
       // Cancelled or deleted in the moment between the claim and the bank's answer: the customer holds a
       // standing order the merchant no longer wants, which only they can cancel.

@@ -398,3 +398,28 @@ export async function listActionsOf(
   }
   return out;
 }
+
+/**
+ * Voids the standing-order authorisations no customer has completed (the terms are changing);
+ * answers those being completed, which the bank may be setting up now and so cannot be voided.
+ */
+export async function voidOpenAuthorisations(
+  db: Db,
+  recurringPaymentId: string,
+  at: string,
+): Promise<RecurringAuthorisationTable[]> {
+  const completing = await db
+    .selectFrom('recurring_authorisations')
+    .selectAll()
+    .where('recurring_payment_id', '=', recurringPaymentId)
+    .where('status', '=', 'completing')
+    .execute();
+  if (completing.length > 0) return completing;
+  await db
+    .updateTable('recurring_authorisations')
+    .set({ status: 'voided', updated_at: at })
+    .where('recurring_payment_id', '=', recurringPaymentId)
+    .where('status', 'in', ['requesting', 'awaiting_authorisation'])
+    .execute();
+  return [];
+}

@@ -71,6 +71,8 @@ export interface RecurringAuthorisationTable {
   authorization_url: string | null;
   /** requesting, awaiting_authorisation, completing, completed, rejected, failed. */
   status: string;
+  /** JSON of the standing order the bank set up when it differs from what was asked. */
+  mismatch: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../../store/paging.js';
 import { withTransaction } from '../../store/transaction.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newToken } from '../ids.js';
+import { releaseAuthorisations, termsChange } from '../payments/open-authorisations.js';
 import type { Payment } from '../payments/payment.js';
 import { insertPayment, softDeletePayment } from '../payments/payment.repository.js';
 import { movePayment } from '../payments/payment.service.js';
@@ -32,6 +33,7 @@ import { queueCancellationEmail, queueRecurringRequestEmail } from './recurring-
 import { assertTransition, type RecurringMove } from './recurring-status.js';
 import type { Receiving } from './recurring-target.js';
 import { receivingAccount } from './recurring-target.js';
+import { releaseStandingOrderAuthorisations } from './standing-order-terms.js';
 
 export type { RecurringScope, RecurringTarget } from './recurring.js';
 
@@ -264,14 +266,16 @@ async function editInitialPayment(
       `the initial payment is already ${current.status}: its amount cannot change`,
     );
   }
-  await movePayment(deps, current, 'edit', {
+  const patch = {
     amountPence: initialPence,
     bankAccountId: recurring.bankAccountId,
     invoiceRefNumber: recurring.reference,
     customerName: recurring.customerName,
     customerEmail: recurring.customerEmail,
     customerEmailCC: recurring.customerEmailCC,
-  });
+  };
+  if (termsChange(current, patch)) await releaseAuthorisations(deps, current);
+  await movePayment(deps, current, 'edit', patch);
 }
 
 /** Only draft or overdue ones (spec 3.2); the whole body is given again and the schedule rewritten. */
@@ -285,6 +289,8 @@ export async function editRecurring(
   const edited = await withTransaction(deps, async (tx) => {
     const current = await lockedRecurring(tx, scope, id);
     assertTransition(current.status, 'edit');
+    // The whole body is given again: any authorisation the customer holds is for the old terms.
+    await releaseStandingOrderAuthorisations(tx, current);
     const checked = checkRecurringInput(deps.config, deps.clock.now(), input);
     // Another receiving account (group D's `bankAccount`) is checked like at creation.
     const moveTo =

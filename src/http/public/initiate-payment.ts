@@ -31,7 +31,7 @@ export const initiatePaymentRoute: FastifyPluginAsyncTypebox = async (app) => {
             description: 'The link is unknown, deleted, cancelled or already paid',
             content: { 'text/plain': { schema: Type.String() } },
           },
-          ...errors(400, 429, 502),
+          ...errors(400, 403, 409, 429, 502),
         },
       },
     },

@@ -50,6 +50,7 @@ export function bankChoiceRoute(
           303: { description: "to the bank's authorisation page" },
           400: htmlPage,
           401: htmlPage,
+          403: htmlPage,
           404: htmlPage,
           502: htmlPage,
         },

@@ -12,6 +12,7 @@ import {
   RETURN_PATH,
   TRANSFER_PAGE_PATH,
 } from '../../domain/payments/initiation.service.js';
+import { overdueFrom } from '../../domain/payments/overdue-job.js';
 import { paymentLinkView, refundLinkView } from '../../domain/payments/payment-links.js';
 import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { continueAfterInitialPayment } from '../../domain/recurring/recurring-setup.service.js';
@@ -48,8 +49,15 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       reference: payment.invoiceRefNumber,
       customerName: payment.customerName,
       dueDate: payment.dueDate?.slice(0, 10) ?? null,
+      // Past its due date (the overdue job may not have run yet): the page says so next to the date.
+      overdue:
+        payment.status === 'overdue' ||
+        (payment.dueDate !== null &&
+          view.payable &&
+          overdueFrom(payment.dueDate) <= deps.clock.now().getTime()),
       status: payment.status,
       payable: view.payable,
+      refusal: view.refusal,
       mobile: payment.type === 'mobile',
       showQr: payment.type === 'qr',
       qrUrl: `/public/v1/qr/${token}.svg`,

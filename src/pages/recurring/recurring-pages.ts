@@ -116,6 +116,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
       more: recurring.numberOfPayments === 0 || view.items.length > SCHEDULE_SHOWN,
       status: recurring.status,
       settable: view.settable,
+      refusal: view.refusal,
       banks: view.banks,
       error,
     });
@@ -181,20 +182,27 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
             tone: 'ok',
             message: 'Your standing order is set up at your bank. Thank you.',
           }
-        : result.stepStatus === 'rejected'
+        : result.stepStatus === 'voided'
           ? {
               title: 'Regular payment not set up',
               tone: 'error',
-              message: 'It was not approved at your bank, so nothing was set up and no money moved.',
-            }
-          : {
-              title: 'Regular payment not set up',
-              tone: 'error',
               message:
-                result.step === 'initial_payment'
-                  ? 'The first payment was not completed at your bank.'
-                  : 'Your bank did not complete the standing order. You can try again.',
-            };
+                'The request changed while you were at your bank, so nothing was set up and no money moved. Please check the new details and try again.',
+            }
+          : result.stepStatus === 'rejected'
+            ? {
+                title: 'Regular payment not set up',
+                tone: 'error',
+                message: 'It was not approved at your bank, so nothing was set up and no money moved.',
+              }
+            : {
+                title: 'Regular payment not set up',
+                tone: 'error',
+                message:
+                  result.step === 'initial_payment'
+                    ? 'The first payment was not completed at your bank.'
+                    : 'Your bank did not complete the standing order. You can try again.',
+              };
       return send(reply, config, 200, 'recurring-result', {
         ...text,
         status: recurring.status,
@@ -202,6 +210,8 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
         frequency: FREQUENCY_WORDS[recurring.frequency],
         reference: recurring.reference,
         merchant: payee.displayName,
+        // "Paid to" only once something is set up to pay it.
+        payeeLabel: setUp ? 'Paid to' : 'Payee',
         continueUrl: integration?.redirect_url ? merchantUrlOf(integration.redirect_url, recurring) : null,
         retryUrl: !setUp && recurring.linkToken ? `/rp?=${recurring.linkToken}` : null,
       });

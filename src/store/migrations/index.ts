@@ -12,6 +12,7 @@ import * as m0009 from './0009_payment_data_api.js';
 import * as m0010 from './0010_action_order.js';
 import * as m0011 from './0011_payment_counts.js';
 import * as m0012 from './0012_live_payment_indexes.js';
+import * as m0013 from './0013_bank_terms.js';
 import * as m0015 from './0015_secret_rotation.js';
 import * as m0017 from './0017_reliability.js';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010_action_order': m0010,
   '0011_payment_counts': m0011,
   '0012_live_payment_indexes': m0012,
+  '0013_bank_terms': m0013,
   '0015_secret_rotation': m0015,
   '0017_reliability': m0017,
 };
