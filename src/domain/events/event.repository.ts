@@ -138,6 +138,12 @@ export interface WebhookTarget {
   unavailable: string | null;
 }
 
+const NO_SECRETS: StoredWebhookSecrets = {
+  webhook_secret: null,
+  webhook_secret_previous: null,
+  webhook_secret_previous_until: null,
+};
+
 const storedSecretsOf = (row: StoredWebhookSecrets): StoredWebhookSecrets => ({
   webhook_secret: row.webhook_secret,
   webhook_secret_previous: row.webhook_secret_previous,
@@ -209,7 +215,7 @@ export async function resolveTargets(db: Db, events: EventRow[]): Promise<Map<st
     const partner = targets.get(`partner:${partnerId}`);
     targets.set(`integration:${integrationId}`, {
       url: partner?.url ?? null,
-      secret: partner?.secret ?? null,
+      secrets: partner?.secrets ?? NO_SECRETS,
       retryFlag: true,
       unavailable: partner?.unavailable ? `the integration was deleted and ${partner.unavailable}` : null,
     });
