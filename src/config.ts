@@ -1,5 +1,7 @@
 // Environment -> typed, validated configuration. A bad variable stops the start with a message naming it.
+import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import {
   type OpenBankingProviderConfig,
   parseOpenBankingProviders,
@@ -26,6 +28,11 @@ export interface Config {
   maxBodyBytes: number;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (Fastify's `trustProxy`): none by
+   * default, else a hop count or a list of proxy addresses and CIDR ranges. Every per-address limit keys on it.
+   */
+  trustProxy: false | number | string[];
   /** Requests a minute per client IP on the public routes (customer pages, initiate, QR codes). */
   publicRateLimitPerMinute: number;
   logLevel: LogLevel;
@@ -103,6 +110,28 @@ function sqliteSynchronous(env: Env): 'NORMAL' | 'FULL' {
   return raw;
 }
 
+// proxy-addr's names for its own ranges, accepted beside addresses and CIDR ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(env: Env): false | number | string[] {
+  const raw = (env.TRUST_PROXY || '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (/^[0-9]+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 1, 100);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const valid =
+      PROXY_RANGE_NAMES.includes(entry) ||
+      (entry.includes('/') ? ipaddr.isValidCIDR(entry) : isIP(entry) !== 0);
+    if (!valid) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges, got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function openBankingProviders(env: Env): OpenBankingProviderConfig[] {
@@ -155,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 100_000_000),
+    trustProxy: trustProxy(env),
     publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 100_000_000),
     logLevel,
     smtpUrl,

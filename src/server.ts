@@ -52,6 +52,16 @@ export interface App {
 /** Schemas referenced by $id from route schemas (validation, serialisation and the document). */
 const SHARED_SCHEMAS = [ProblemSchema];
 
+/**
+ * Fastify reads a bare hop count as "trust nothing"; a hop count here means the nearest `hops` addresses
+ * (the socket's, then those the proxies appended) are proxies, as proxy-addr counts them.
+ */
+function trustProxyOf(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const store =
@@ -71,7 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: config.maxBodyBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Off unless configured: believing any X-Forwarded-For let a client pick its own address for every limit.
+    trustProxy: trustProxyOf(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const deps: Deps = {
