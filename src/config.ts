@@ -11,6 +11,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 export interface Config {
   port: number;
+  /** HOST, else 127.0.0.1 with the sandbox (its controls have no credentials), else 0.0.0.0. */
   host: string;
   publicUrl: string;
   databaseUrl: string;
@@ -36,6 +37,8 @@ export interface Config {
   /** Requests a minute per client IP on the public routes (customer pages, initiate, QR codes). */
   publicRateLimitPerMinute: number;
   logLevel: LogLevel;
+  /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   consentDays: number;
@@ -144,7 +147,6 @@ function openBankingProviders(env: Env): OpenBankingProviderConfig[] {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'paybank.db')}`;
@@ -167,6 +169,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got "${smtpUrl}"`);
   }
   const sandbox = bool(env, 'SANDBOX', false);
+  const host = env.HOST || (sandbox ? '127.0.0.1' : '0.0.0.0');
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+  }
   return {
     port,
     host,
@@ -187,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 100_000_000),
     logLevel,
+    metricsToken,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'paybank <no-reply@paybank.local>',
     consentDays: int(env, 'CONSENT_DAYS', 90, 1, 3650),

@@ -19,6 +19,11 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   const token = await ensureAdminToken(deps);
   if (token) app.log.warn(`no ADMIN_TOKEN set: generated operator token (shown once): ${token}`);
   await app.listen({ port: config.port, host: config.host });
+  if (config.sandbox && !env.HOST) {
+    app.log.warn(
+      `SANDBOX=true: listening on ${config.host} only, as the sandbox controls take no credentials; set HOST to listen elsewhere`,
+    );
+  }
   const stopWorkers = config.workers ? startWorkers(deps) : async () => {};
 
   let closing = false;
