@@ -62,6 +62,21 @@ function trustProxyOf(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/**
+ * helmet's defaults, except that upgrade-insecure-requests and HSTS, which make a browser fetch every
+ * asset over https, are sent only when the service is reached over https: on a plain-http host /docs was blank.
+ */
+const overHttps = (config: Config) => new URL(config.publicUrl).protocol === 'https:';
+
+function helmetOptions(config: Config) {
+  const https = overHttps(config);
+  return {
+    global: true,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+    strictTransportSecurity: https,
+  };
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const store =
@@ -114,7 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerValidation(app, SHARED_SCHEMAS);
   registerSerialization(app, SHARED_SCHEMAS);
   registerErrorHandling(app);
-  await app.register(helmet, { global: true });
+  await app.register(helmet, helmetOptions(config));
   if (config.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
@@ -124,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // The API speaks JSON (and forms for the hosted pages): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
-  await registerOpenApi(app, pkg.version);
+  await registerOpenApi(app, pkg.version, overHttps(config));
   registerOperations(app, deps);
 
   await app.register(adminRoutes, { prefix: '/admin/v1' });
