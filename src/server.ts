@@ -13,7 +13,8 @@ import { loadClockOffset } from './domain/sandbox-clock.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { refuseUndeclaredBodies } from './http/media-types.js';
 import { merchantRoutes } from './http/merchant/index.js';
 import { registerOpenApi, securityFor } from './http/openapi.js';
 import { registerOperations } from './http/operations.js';
@@ -99,6 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Off unless configured: believing any X-Forwarded-For let a client pick its own address for every limit.
     trustProxy: trustProxyOf(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors found before a route runs are problem+json like every other (API.md 1.1).
+    frameworkErrors,
+    clientErrorHandler,
   });
   const deps: Deps = {
     config,
@@ -139,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // The API speaks JSON (and forms for the hosted pages): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
+  refuseUndeclaredBodies(app);
   await registerOpenApi(app, pkg.version, overHttps(config));
   registerOperations(app, deps);
 
