@@ -100,7 +100,7 @@ function url(env: Env, name: string, fallback: string): string {
 
 function amount(env: Env, name: string, fallback: string): number {
   const raw = env[name] || fallback;
-  if (!/^[0-9]+\.[0-9]{2}$/.test(raw))
+  if (!/^[0-9]{1,13}\.[0-9]{2}$/.test(raw))
     throw new ConfigError(name, `must be an amount like 1000000.00, got "${raw}"`);
   const [units, pence] = raw.split('.') as [string, string];
   return Number(units) * 100 + Number(pence);

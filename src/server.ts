@@ -14,6 +14,7 @@ import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { registerJsonParser } from './http/json-body.js';
 import { refuseUndeclaredBodies } from './http/media-types.js';
 import { merchantRoutes } from './http/merchant/index.js';
 import { registerOpenApi, securityFor } from './http/openapi.js';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   // The API speaks JSON (and forms for the hosted pages): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   await app.register(formbody);
   refuseUndeclaredBodies(app);
   await registerOpenApi(app, pkg.version, overHttps(config));

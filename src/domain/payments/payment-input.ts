@@ -33,7 +33,14 @@ export class InputCheck {
       this.fail(field, 'must be an amount with two decimals, e.g. 12.50');
       return 0;
     }
-    const pence = parseAmount(value);
+    let pence: number;
+    try {
+      pence = parseAmount(value);
+    } catch {
+      // More pence than a number holds exactly: far above any MAX_AMOUNT.
+      this.fail(field, `must be at most ${formatAmount(config.maxAmountPence)}`);
+      return 0;
+    }
     if (pence <= 0) this.fail(field, 'must be greater than 0.00');
     else if (pence > config.maxAmountPence)
       this.fail(field, `must be at most ${formatAmount(config.maxAmountPence)}`);

@@ -3,9 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { Page } from '../../store/paging.js';
+import { PageNumber } from '../schemas.js';
 
 export const BareListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: PageNumber,
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
 });
 

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { listPayments } from '../../../domain/payments/payment.service.js';
 import { merchantOf } from '../../auth/auth.js';
-import { errors } from '../../schemas.js';
+import { errors, PageNumber } from '../../schemas.js';
 import { PaymentSummary, toSummary } from './payment-view.js';
 
 // Group A lists answer a bare array (spec); paging is by query, the total in X-Total-Count (API.md 1.3).
 export const MerchantPageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: PageNumber,
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
 });
 
