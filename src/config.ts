@@ -34,6 +34,10 @@ export interface Config {
    * default, else a hop count or a list of proxy addresses and CIDR ranges. Every per-address limit keys on it.
    */
   trustProxy: false | number | string[];
+  /** Failed authentications (and unknown link tokens) a minute per client address before 429s. */
+  authFailuresPerMinute: number;
+  /** Failed authentications a minute per presented id (integration, terminal, apisecret, operator). */
+  authFailuresPerIdPerMinute: number;
   /** Requests a minute per client IP on the public routes (customer pages, initiate, QR codes). */
   publicRateLimitPerMinute: number;
   logLevel: LogLevel;
@@ -192,6 +196,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 100_000_000),
     trustProxy: trustProxy(env),
+    authFailuresPerMinute: int(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
+    authFailuresPerIdPerMinute: int(env, 'AUTH_FAILURES_PER_ID_PER_MINUTE', 100, 1, 1_000_000),
     publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 100_000_000),
     logLevel,
     metricsToken,

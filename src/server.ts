@@ -13,6 +13,7 @@ import { loadClockOffset } from './domain/sandbox-clock.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
+import { limitLinkGuessing } from './http/auth/failed-attempts.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerJsonParser } from './http/json-body.js';
 import { refuseUndeclaredBodies } from './http/media-types.js';
@@ -156,9 +157,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
-  await app.register(verificationPages);
-  await app.register(bankConnectPages);
-  await app.register(publicRoutes);
+  // Everything reached by a link token: an unknown token counts as a failed guess of the address.
+  await app.register(async (links) => {
+    limitLinkGuessing(links, deps);
+    await links.register(verificationPages);
+    await links.register(bankConnectPages);
+    await links.register(publicRoutes);
+  });
 
   app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', () => deps.banks.close());

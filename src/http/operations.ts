@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Deps } from '../context.js';
+import { DomainError } from '../domain/errors.js';
 import { hashSecret, secretMatches } from '../domain/secrets.js';
+import { guarded } from './auth/failed-attempts.js';
 import { sendProblem } from './error-handler.js';
 
 export function registerOperations(app: FastifyInstance, deps: Deps): void {
@@ -58,14 +60,11 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       if (metricsTokenHash) {
         const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!secretMatches(presented, metricsTokenHash)) {
-          return sendProblem(
-            reply,
-            request,
-            'unauthorized',
-            'the metrics need the METRICS_TOKEN bearer token',
-          );
-        }
+        await guarded(deps, request, reply, 'metrics', async () => {
+          if (!secretMatches(presented, metricsTokenHash)) {
+            throw new DomainError('unauthorized', 'the metrics need the METRICS_TOKEN bearer token');
+          }
+        });
       }
       reply.type(registry.contentType);
       return registry.metrics();
