@@ -1,4 +1,5 @@
 // The `paybank` command: serve, migrate, and `admin`, which wraps every /admin/v1 route over HTTP.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openStore } from './store/database.js';
@@ -6,6 +7,8 @@ import { migrateToLatest } from './store/migrate.js';
 
 const USAGE = `usage: paybank <command>
 
+  help                                    this text (also --help)
+  version                                 the version (also --version)
   serve                                   start the service (reads PORT, DATABASE_URL, ... from the environment)
   migrate                                 bring the database schema up to date and exit
   admin partner create --name N [--webhook-url U]
@@ -37,6 +40,23 @@ function need(flags: Flags, name: string): string {
 }
 
 class UsageError extends Error {}
+
+/** A failure the operator can act on: printed as one line, exit status 1. */
+class CliError extends Error {}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** What went wrong under fetch's bare "fetch failed": the network error it wraps. */
+function networkCause(err: unknown): string {
+  const cause =
+    err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.message ?? cause?.code ?? (err instanceof Error ? err.message : String(err));
+}
 
 function jsonFlag(flags: Flags): unknown {
   if (flags.json === undefined) return undefined;
@@ -95,14 +115,21 @@ async function runAdmin(words: string[], flags: Flags): Promise<number> {
   ).replace(/\/+$/, '');
   const token = flags.token ?? process.env.ADMIN_TOKEN;
   if (!token) throw new UsageError('an operator token is needed: --token or ADMIN_TOKEN');
-  const response = await fetch(`${base}${call.path}`, {
-    method: call.method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${base}${call.path}`, {
+      method: call.method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    });
+  } catch (err) {
+    throw new CliError(
+      `cannot reach the service at ${base} (${networkCause(err)}); is it running? (--url or PAYBANK_URL)`,
+    );
+  }
   const text = await response.text();
   let printed = text;
   try {
@@ -129,10 +156,15 @@ export async function main(argv: string[]): Promise<number> {
       token: { type: 'string' },
       'webhook-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   });
   const [command, ...words] = positionals;
-  if (values.help || !command) {
+  if (values.version || command === 'version') {
+    process.stdout.write(`paybank ${version()}\n`);
+    return 0;
+  }
+  if (values.help || !command || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return command || values.help ? 0 : 2;
   }
@@ -166,6 +198,9 @@ try {
   if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) {
     process.stderr.write(`paybank: ${err.message}\n\n${USAGE}\n`);
     process.exitCode = 2;
+  } else if (err instanceof CliError) {
+    process.stderr.write(`paybank: ${err.message}\n`);
+    process.exitCode = 1;
   } else {
     throw err;
   }

@@ -1,5 +1,7 @@
 // Environment -> typed, validated configuration. A bad variable stops the start with a message naming it.
+import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { parseKey } from './domain/secret-box.js';
 import {
   type OpenBankingProviderConfig,
@@ -10,6 +12,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 export interface Config {
   port: number;
+  /** HOST, else 127.0.0.1 with the sandbox (its controls have no credentials), else 0.0.0.0. */
   host: string;
   publicUrl: string;
   databaseUrl: string;
@@ -27,9 +30,20 @@ export interface Config {
   maxBodyBytes: number;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (Fastify's `trustProxy`): none by
+   * default, else a hop count or a list of proxy addresses and CIDR ranges. Every per-address limit keys on it.
+   */
+  trustProxy: false | number | string[];
+  /** Failed authentications (and unknown link tokens) a minute per client address before 429s. */
+  authFailuresPerMinute: number;
+  /** Failed authentications a minute per presented id (integration, terminal, apisecret, operator). */
+  authFailuresPerIdPerMinute: number;
   /** Requests a minute per client IP on the public routes (customer pages, initiate, QR codes). */
   publicRateLimitPerMinute: number;
   logLevel: LogLevel;
+  /** When set, GET /metrics asks for `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   consentDays: number;
@@ -95,7 +109,7 @@ function url(env: Env, name: string, fallback: string): string {
 
 function amount(env: Env, name: string, fallback: string): number {
   const raw = env[name] || fallback;
-  if (!/^[0-9]+\.[0-9]{2}$/.test(raw))
+  if (!/^[0-9]{1,13}\.[0-9]{2}$/.test(raw))
     throw new ConfigError(name, `must be an amount like 1000000.00, got "${raw}"`);
   const [units, pence] = raw.split('.') as [string, string];
   return Number(units) * 100 + Number(pence);
@@ -124,6 +138,28 @@ function secretsKey(env: Env): Buffer | undefined {
   return key;
 }
 
+// proxy-addr's names for its own ranges, accepted beside addresses and CIDR ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(env: Env): false | number | string[] {
+  const raw = (env.TRUST_PROXY || '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (/^[0-9]+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 1, 100);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const valid =
+      PROXY_RANGE_NAMES.includes(entry) ||
+      (entry.includes('/') ? ipaddr.isValidCIDR(entry) : isIP(entry) !== 0);
+    if (!valid) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges, got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function openBankingProviders(env: Env): OpenBankingProviderConfig[] {
@@ -136,7 +172,6 @@ function openBankingProviders(env: Env): OpenBankingProviderConfig[] {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'paybank.db')}`;
@@ -159,6 +194,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got "${smtpUrl}"`);
   }
   const sandbox = bool(env, 'SANDBOX', false);
+  const host = env.HOST || (sandbox ? '127.0.0.1' : '0.0.0.0');
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+  }
   return {
     port,
     host,
@@ -176,8 +216,12 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 100_000_000),
+    trustProxy: trustProxy(env),
+    authFailuresPerMinute: int(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
+    authFailuresPerIdPerMinute: int(env, 'AUTH_FAILURES_PER_ID_PER_MINUTE', 100, 1, 1_000_000),
     publicRateLimitPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 100_000_000),
     logLevel,
+    metricsToken,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'paybank <no-reply@paybank.local>',
     consentDays: int(env, 'CONSENT_DAYS', 90, 1, 3650),

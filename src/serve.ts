@@ -4,6 +4,12 @@ import { ensureAdminToken } from './domain/partners/admin-token.js';
 import { buildApp } from './server.js';
 import { startWorkers } from './workers/start-workers.js';
 
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'the port is already in use (stop what holds it, or set PORT)',
+  EACCES: 'permission denied (choose a PORT above 1023)',
+  EADDRNOTAVAIL: 'no such address on this machine (check HOST)',
+};
+
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: Config;
   try {
@@ -18,7 +24,21 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   const { app, deps } = await buildApp({ config });
   const token = await ensureAdminToken(deps);
   if (token) app.log.warn(`no ADMIN_TOKEN set: generated operator token (shown once): ${token}`);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const reason = LISTEN_ERRORS[(err as NodeJS.ErrnoException).code ?? ''];
+    if (!reason) throw err;
+    // The operator's mistake, not a bug: one line naming the address and the way out, no stack trace.
+    process.stderr.write(`paybank: cannot listen on ${config.host}:${config.port}: ${reason}\n`);
+    await app.close();
+    process.exit(1);
+  }
+  if (config.sandbox && !env.HOST) {
+    app.log.warn(
+      `SANDBOX=true: listening on ${config.host} only, as the sandbox controls take no credentials; set HOST to listen elsewhere`,
+    );
+  }
   const stopWorkers = config.workers ? startWorkers(deps) : async () => {};
 
   let closing = false;

@@ -14,7 +14,10 @@ import { sealStoredWebhookSecrets } from './domain/webhooks/webhook-secrets.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { limitLinkGuessing } from './http/auth/failed-attempts.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { registerJsonParser } from './http/json-body.js';
+import { refuseUndeclaredBodies } from './http/media-types.js';
 import { merchantRoutes } from './http/merchant/index.js';
 import { registerOpenApi, securityFor } from './http/openapi.js';
 import { registerOperations } from './http/operations.js';
@@ -57,6 +60,31 @@ export interface App {
 /** Schemas referenced by $id from route schemas (validation, serialisation and the document). */
 const SHARED_SCHEMAS = [ProblemSchema];
 
+/**
+ * Fastify reads a bare hop count as "trust nothing"; a hop count here means the nearest `hops` addresses
+ * (the socket's, then those the proxies appended) are proxies, as proxy-addr counts them.
+ */
+function trustProxyOf(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
+ * helmet's defaults, except that upgrade-insecure-requests and HSTS, which make a browser fetch every
+ * asset over https, are sent only when the service is reached over https: on a plain-http host /docs was blank.
+ */
+const overHttps = (config: Config) => new URL(config.publicUrl).protocol === 'https:';
+
+function helmetOptions(config: Config) {
+  const https = overHttps(config);
+  return {
+    global: true,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+    strictTransportSecurity: https,
+  };
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const store =
@@ -74,8 +102,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: config.maxBodyBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Off unless configured: believing any X-Forwarded-For let a client pick its own address for every limit.
+    trustProxy: trustProxyOf(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors found before a route runs are problem+json like every other (API.md 1.1).
+    frameworkErrors,
+    clientErrorHandler,
   });
   const deps: Deps = {
     config,
@@ -107,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerValidation(app, SHARED_SCHEMAS);
   registerSerialization(app, SHARED_SCHEMAS);
   registerErrorHandling(app);
-  await app.register(helmet, { global: true });
+  await app.register(helmet, helmetOptions(config));
   if (config.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
@@ -116,8 +148,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   // The API speaks JSON (and forms for the hosted pages): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   await app.register(formbody);
-  await registerOpenApi(app, pkg.version);
+  refuseUndeclaredBodies(app);
+  await registerOpenApi(app, pkg.version, overHttps(config));
   registerOperations(app, deps);
 
   await app.register(adminRoutes, { prefix: '/admin/v1' });
@@ -127,9 +161,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
-  await app.register(verificationPages);
-  await app.register(bankConnectPages);
-  await app.register(publicRoutes);
+  // Everything reached by a link token: an unknown token counts as a failed guess of the address.
+  await app.register(async (links) => {
+    limitLinkGuessing(links, deps);
+    await links.register(verificationPages);
+    await links.register(bankConnectPages);
+    await links.register(publicRoutes);
+  });
 
   app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', () => deps.banks.close());

@@ -1,14 +1,16 @@
 // The `paybank` command against a running service, as an operator would use it.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { ADMIN_TOKEN } from './helpers/app.js';
 import { companyBody } from './helpers/fixtures.js';
-import { buildListeningApp } from './helpers/listening-app.js';
+import { buildListeningApp, freePort } from './helpers/listening-app.js';
+import { sharedDatabase } from './helpers/service-process.js';
 
 const run = promisify(execFile);
 const BIN = new URL('../bin/paybank.js', import.meta.url).pathname;
@@ -69,4 +71,67 @@ test('paybank migrate brings an empty SQLite database up to date', async () => {
   const res = await paybank(['migrate'], { DATABASE_URL: `sqlite:${join(dir, 'x.db')}` });
   assert.equal(res.code, 0, res.stderr);
   assert.ok(JSON.parse(res.stdout).applied.includes('0001_foundation'));
+});
+
+test('paybank --version, version, help and --help answer and exit 0', async () => {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  for (const args of [['--version'], ['-v'], ['version']]) {
+    const res = await paybank(args);
+    assert.equal(res.code, 0, `${args} ${res.stderr}`);
+    assert.equal(res.stdout.trim(), `paybank ${version}`);
+  }
+  for (const args of [['help'], ['--help']]) {
+    const res = await paybank(args);
+    assert.equal(res.code, 0, `${args} ${res.stderr}`);
+    assert.match(res.stdout, /^usage: paybank <command>/);
+  }
+});
+
+/** One line, no stack trace (issue 12 item 19). */
+function assertOneLine(stderr: string, pattern: RegExp) {
+  const lines = stderr.trim().split('\n');
+  assert.equal(lines.length, 1, stderr);
+  assert.match(lines[0] ?? '', pattern);
+  assert.doesNotMatch(stderr, /\n\s+at |TypeError|fetch failed/);
+}
+
+test('paybank admin against a service that is not there: one line naming the URL, exit 1', async () => {
+  const port = await freePort();
+  const res = await paybank(['admin', 'partner', 'list'], {
+    PAYBANK_URL: `http://127.0.0.1:${port}`,
+    ADMIN_TOKEN,
+  });
+  assert.equal(res.code, 1, res.stderr);
+  assertOneLine(
+    res.stderr,
+    new RegExp(`^paybank: cannot reach the service at http://127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED`),
+  );
+});
+
+test('starting on a busy port: one line naming the address, exit 1', async (t) => {
+  const busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  t.after(() => busy.close());
+  const port = (busy.address() as AddressInfo).port;
+  const db = await sharedDatabase(t);
+  const res = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: db.databaseUrl,
+      DATA_DIR: db.dataDir,
+      ADMIN_TOKEN,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WORKERS: 'false',
+    },
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (err: { code: number; stderr: string }) => err,
+  );
+  assert.equal(res.code, 1, res.stderr);
+  assertOneLine(
+    res.stderr,
+    new RegExp(`^paybank: cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`),
+  );
 });

@@ -1,6 +1,8 @@
 // Money is integer pence inside the service; the two-decimal string exists only at the API edge.
 
 export const AMOUNT_PATTERN = '^[0-9]+\\.[0-9]{2}$';
+/** The longest amount string taken in: 13 digits of pounds, so that every one is a safe integer of pence. */
+export const AMOUNT_MAX_LENGTH = 16;
 const AMOUNT_RE = new RegExp(AMOUNT_PATTERN);
 
 export type Pence = number;

@@ -1,7 +1,9 @@
 // One error handler for the whole app: domain errors, Fastify's own errors and bugs all end as problem+json.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type FieldError } from '../domain/errors.js';
-import { type ProblemCode, problem } from './problem.js';
+import { type ProblemCode, problem, statusOf } from './problem.js';
 
 interface AjvIssue {
   instancePath: string;
@@ -72,4 +74,38 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendProblem(reply, request, code, detail, errors);
   });
   app.setNotFoundHandler((request, reply) => sendProblem(reply, request, 'not_found', 'no such route'));
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors found while routing (a path segment over the router's limit, a
+ * malformed %-escape), which it otherwise answers as its own JSON.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendProblem(reply, request, 'uri_too_long', 'a path segment is longer than allowed');
+  } else {
+    sendProblem(reply, request, 'validation_failed', 'the URL is not valid');
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests node's HTTP parser refuses before any route runs (headers over
+ * the size limit, a time-out, bytes that are not HTTP). Written to the socket, as problem+json too.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, detail]: [ProblemCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['headers_too_large', 'the request headers are larger than allowed']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', 'the request took too long to arrive']
+        : ['validation_failed', 'the request is not valid HTTP'];
+  const body = JSON.stringify(problem(code, detail, randomUUID()));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusOf(code).status} ${statusOf(code).title}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/problem+json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -19,7 +19,8 @@ export const TAGS = [
   { name: 'operations', description: 'Health, metrics and this document' },
 ];
 
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+/** `https`: whether the service is reached over https (PUBLIC_URL); only then may the docs' CSP upgrade requests. */
+export async function registerOpenApi(app: FastifyInstance, version: string, https: boolean): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -45,7 +46,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         typeof json.$id === 'string' ? json.$id : `def-${i}`,
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // On a plain-http host the upgrade made the browser fetch the assets over https: a blank page.
+    transformStaticCSP: (header) => (https ? header : header.replace(/\s*upgrade-insecure-requests;?/g, '')),
+  });
   app.get(
     '/openapi.json',
     { schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document' } },

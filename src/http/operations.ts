@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Deps } from '../context.js';
+import { DomainError } from '../domain/errors.js';
+import { hashSecret, secretMatches } from '../domain/secrets.js';
+import { guarded } from './auth/failed-attempts.js';
 import { sendProblem } from './error-handler.js';
 
 export function registerOperations(app: FastifyInstance, deps: Deps): void {
@@ -47,10 +50,22 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
       }
     },
   );
+  // Kept as a hash and compared in constant time, like every other credential.
+  const metricsTokenHash = deps.config.metricsToken ? hashSecret(deps.config.metricsToken) : undefined;
   app.get(
     '/metrics',
-    { schema: { tags: ['operations'], summary: 'Prometheus metrics' } },
-    async (_request, reply) => {
+    {
+      schema: { tags: ['operations'], summary: 'Prometheus metrics (METRICS_TOKEN: bearer token required)' },
+    },
+    async (request, reply) => {
+      if (metricsTokenHash) {
+        const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+        await guarded(deps, request, reply, 'metrics', async () => {
+          if (!secretMatches(presented, metricsTokenHash)) {
+            throw new DomainError('unauthorized', 'the metrics need the METRICS_TOKEN bearer token');
+          }
+        });
+      }
       reply.type(registry.contentType);
       return registry.metrics();
     },

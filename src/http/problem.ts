@@ -6,6 +6,9 @@ export type ProblemCode =
   | 'malformed_json'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'uri_too_long'
+  | 'headers_too_large'
+  | 'request_timeout'
   | 'rate_limited'
   | 'service_unavailable'
   | 'internal';
@@ -41,6 +44,12 @@ export function statusOf(code: ProblemCode): { status: number; title: string } {
       return { status: 413, title: 'Payload too large' };
     case 'unsupported_media_type':
       return { status: 415, title: 'Unsupported media type' };
+    case 'uri_too_long':
+      return { status: 414, title: 'URI too long' };
+    case 'headers_too_large':
+      return { status: 431, title: 'Request header fields too large' };
+    case 'request_timeout':
+      return { status: 408, title: 'Request timeout' };
     case 'idempotency_key_reused':
       return { status: 422, title: 'Idempotency key reused' };
     case 'rate_limited':

@@ -1,10 +1,20 @@
 // Schemas shared by many routes. Written once: they validate, type the handlers and document the API.
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ID_PATTERN } from '../domain/ids.js';
-import { AMOUNT_PATTERN } from '../domain/money.js';
+import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN } from '../domain/money.js';
 
 export const Id = Type.String({ pattern: ID_PATTERN, description: '24 lowercase hex characters' });
-export const Amount = Type.String({ pattern: AMOUNT_PATTERN, description: 'two decimals, e.g. 12.50' });
+export const Amount = Type.String({
+  pattern: AMOUNT_PATTERN,
+  maxLength: AMOUNT_MAX_LENGTH,
+  description: 'two decimals, e.g. 12.50',
+});
+/**
+ * Every amount a request carries: bounded in length, so that no amount overflows into a 500. The rules
+ * (two decimals, above 0.00, at most MAX_AMOUNT) are the domain's, which names each failing field.
+ */
+export const AmountInput = (description: string) =>
+  Type.String({ maxLength: AMOUNT_MAX_LENGTH, description });
 export const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseconds' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

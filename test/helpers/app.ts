@@ -57,6 +57,10 @@ export async function buildTestApp(
     WORKERS: 'false',
     // Test runs share two cores with other suites: event-loop stalls are not overload here.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Every inject comes from 127.0.0.1: security tests send dozens of wrong credentials on purpose.
+    // test/http/core/failed-attempts.test.ts sets the real limits.
+    AUTH_FAILURES_PER_MINUTE: '1000000',
+    AUTH_FAILURES_PER_ID_PER_MINUTE: '1000000',
     ...env,
   });
   const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();

@@ -6,6 +6,8 @@ import { formatAmount, isAmountString, parseAmount } from '../money.js';
 const EMAIL_RE = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+const EARLIEST_DUE_DATE = '2000-01-01T00:00:00.000Z';
+
 function validDay(day: string): boolean {
   const time = Date.parse(`${day}T00:00:00.000Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
@@ -31,7 +33,14 @@ export class InputCheck {
       this.fail(field, 'must be an amount with two decimals, e.g. 12.50');
       return 0;
     }
-    const pence = parseAmount(value);
+    let pence: number;
+    try {
+      pence = parseAmount(value);
+    } catch {
+      // More pence than a number holds exactly: far above any MAX_AMOUNT.
+      this.fail(field, `must be at most ${formatAmount(config.maxAmountPence)}`);
+      return 0;
+    }
     if (pence <= 0) this.fail(field, 'must be greater than 0.00');
     else if (pence > config.maxAmountPence)
       this.fail(field, `must be at most ${formatAmount(config.maxAmountPence)}`);
@@ -71,6 +80,20 @@ export class InputCheck {
       return null;
     }
     return new Date(time).toISOString();
+  }
+
+  /**
+   * A payment's due date: a date() that is today or later (a bare date is its whole UTC day) and not
+   * before 2000, so that no payment is born overdue.
+   */
+  dueDate(field: string, value: string | undefined, now: Date): string | null {
+    const due = this.date(field, value);
+    if (due === null) return null;
+    const today = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const earliest = value?.length === 10 ? today : now.toISOString();
+    if (due < EARLIEST_DUE_DATE) this.fail(field, 'must be in the year 2000 or later');
+    else if (due < earliest) this.fail(field, `must not be in the past (earliest ${earliest.slice(0, 10)})`);
+    return due;
   }
 
   httpUrl(field: string, value: string | undefined): string | null {

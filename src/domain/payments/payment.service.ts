@@ -30,7 +30,7 @@ function checkInput(deps: Deps, input: PaymentInput) {
   const amountPence = check.amount('/amount', input.amount, deps.config);
   const customerEmail = check.email('/customerEmail', input.customerEmail);
   const customerEmailCC = check.emails('/customerEmailCC', input.customerEmailCC);
-  const dueDate = check.date('/dueDate', input.dueDate);
+  const dueDate = check.dueDate('/dueDate', input.dueDate, deps.clock.now());
   const attachmentUrl = check.httpUrl('/attachmentUrl', input.attachmentUrl);
   const customRedirectUrl = check.httpUrl('/customRedirectUrl', input.customRedirectUrl);
   check.done();
@@ -156,7 +156,7 @@ export async function editPayment(
       patch.customerEmail = check.email('/customerEmail', edit.customerEmail);
     if (edit.customerEmailCC !== undefined)
       patch.customerEmailCC = check.emails('/customerEmailCC', edit.customerEmailCC);
-    if (edit.dueDate !== undefined) patch.dueDate = check.date('/dueDate', edit.dueDate);
+    if (edit.dueDate !== undefined) patch.dueDate = check.dueDate('/dueDate', edit.dueDate, tx.clock.now());
     if (edit.attachmentUrl !== undefined)
       patch.attachmentUrl = check.httpUrl('/attachmentUrl', edit.attachmentUrl);
     if (edit.customRedirectUrl !== undefined) {

@@ -80,6 +80,8 @@ export const verificationPages: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Start identity verification (sandbox)',
         tags: ['public'],
         params: TokenParams,
+        // The page's button posts an empty form.
+        consumes: ['application/x-www-form-urlencoded'],
         response: { 303: { description: 'back to the page' } },
       },
     },

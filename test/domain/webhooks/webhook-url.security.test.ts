@@ -36,6 +36,16 @@ test('addresses: loopback, private, link-local, metadata and mapped forms are no
     '::ffff:a00:1',
     'fd00:ec2::254',
     'fe80::1',
+    // IPv4-translated (RFC 6145) forms of loopback and the metadata address: they passed the hand list.
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:a9fe:a9fe',
+    '::7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    '2001:db8::1',
+    '255.255.255.255',
+    '192.0.0.8',
   ]) {
     assert.equal(isPublicAddress(address), false, address);
   }
@@ -51,6 +61,8 @@ test('a URL pointing at 127.0.0.1, 10.0.0.1, 169.254.169.254 or [::1] is refused
     'http://169.254.169.254/latest/meta-data/',
     'http://[::1]:8080/hook',
     'http://[::ffff:127.0.0.1]/hook',
+    'http://[::ffff:0:7f00:1]/hook',
+    'http://[::ffff:0:0:0]/hook',
     'http://2130706433/hook',
   ]) {
     await assert.rejects(assertWebhookUrl(strict, '/webhookUrl', url, resolve), /loopback, private/, url);

@@ -34,6 +34,12 @@ test('PaymentCreate: each rule is a 400 naming the field, and nothing is created
     [paymentBody({ customerEmailCC: ['a@b.example', 'nope'] }), '/customerEmailCC/1'],
     [paymentBody({ dueDate: '31/01/2030' }), '/dueDate'],
     [paymentBody({ dueDate: '2030-02-30' }), '/dueDate'],
+    // No payment is born overdue (issue 12 item 12).
+    [paymentBody({ dueDate: '1999-12-31' }), '/dueDate'],
+    [paymentBody({ dueDate: '0001-01-01' }), '/dueDate'],
+    [paymentBody({ dueDate: '2020-06-01' }), '/dueDate'],
+    [paymentBody({ dueDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) }), '/dueDate'],
+    [paymentBody({ dueDate: new Date(Date.now() - 3_600_000).toISOString() }), '/dueDate'],
     [paymentBody({ customRedirectUrl: 'javascript:alert(1)' }), '/customRedirectUrl'],
     [paymentBody({ attachmentUrl: 'file:///etc/passwd' }), '/attachmentUrl'],
     [paymentBody({ customerName: 'x'.repeat(201) }), '/customerName'],
@@ -53,6 +59,37 @@ test('PaymentCreate: each rule is a 400 naming the field, and nothing is created
   }
   const list = await app.call({ method: 'GET', url: '/merchant/v1/payments', headers: m.headers });
   assert.deepEqual(list.json(), []);
+});
+
+test('PaymentEdit: a dueDate in the past or before 2000 is a 400 and changes nothing; today is accepted', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const created = await app.call({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers: m.headers,
+    payload: paymentBody(),
+  });
+  const { id } = created.json().result;
+  const edit = (dueDate: string) =>
+    app.call({
+      method: 'PUT',
+      url: `/merchant/v1/payments/${id}`,
+      headers: m.headers,
+      payload: { _id: id, dueDate },
+    });
+  for (const dueDate of ['1970-01-01', '1999-12-31T23:59:59Z', '2021-03-04']) {
+    const body = problem(await edit(dueDate), 400, 'validation_failed');
+    assert.deepEqual(
+      body.errors.map((e: any) => e.field),
+      ['/dueDate'],
+      dueDate,
+    );
+  }
+  const unchanged = await app.call({ method: 'GET', url: `/merchant/v1/payments/${id}`, headers: m.headers });
+  assert.equal(unchanged.json().result.dueDate, '2030-01-31T00:00:00.000Z');
+  const today = new Date().toISOString().slice(0, 10);
+  assert.equal((await edit(today)).statusCode, 200);
 });
 
 test('409 when the integration has no bank account, or its account is disabled', async (t) => {

@@ -4,15 +4,13 @@ import type { Payment, PaymentAction } from '../../../domain/payments/payment.js
 import { PAYMENT_TYPES } from '../../../domain/payments/payment.js';
 import { processedForm, snapshotOf } from '../../../domain/payments/payment-forms.js';
 import { type Refund, refundLink } from '../../../domain/payments/refund.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import { AmountInput, Id, Nullable, Timestamp } from '../../schemas.js';
 
 const InvoiceRef = Type.String({
   pattern: '^[A-Za-z0-9-]{1,12}$',
   description: 'at most 12 letters, digits or dashes',
 });
-const AmountText = Type.String({
-  description: 'two decimals, e.g. 12.50; more than 0.00, at most MAX_AMOUNT',
-});
+const AmountText = AmountInput('two decimals, e.g. 12.50; more than 0.00, at most MAX_AMOUNT');
 const Emails = Type.Union(
   [Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 254 }), { maxItems: 20 })],
   {
@@ -99,9 +97,7 @@ export function toProcessed(payment: Payment, actions: PaymentAction[], publicUr
 /** RefundRequest of spec 4.A. */
 export const RefundRequestBody = Type.Object(
   {
-    amount: Type.Optional(
-      Type.String({ description: 'two decimals; defaults to all that is left to refund of the payment' }),
-    ),
+    amount: Type.Optional(AmountInput('two decimals; defaults to all that is left to refund of the payment')),
     payeeAccountInfo: Type.Optional(
       Type.Object(
         {

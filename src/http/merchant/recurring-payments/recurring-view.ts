@@ -5,12 +5,9 @@ import type { RecurringDetails } from '../../../domain/recurring/recurring.servi
 import { itemForm, recurringForm } from '../../../domain/recurring/recurring-forms.js';
 import { MAX_NUMBER_OF_PAYMENTS } from '../../../domain/recurring/recurring-input.js';
 import { FREQUENCIES } from '../../../domain/recurring/schedule.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import { AmountInput, Id, Nullable, Timestamp } from '../../schemas.js';
 
-const AmountText = Type.String({
-  maxLength: 20,
-  description: 'two decimals, e.g. 12.50; more than 0.00, at most MAX_AMOUNT',
-});
+const AmountText = AmountInput('two decimals, e.g. 12.50; more than 0.00, at most MAX_AMOUNT');
 const Frequency = Type.Union(
   FREQUENCIES.map((f) => Type.Literal(f)),
   { description: 'one_week, one_month, three_months or one_year' },
@@ -37,7 +34,7 @@ export const RecurringCreateBody = Type.Object(
     }),
     frequency: Frequency,
     initialPaymentAmount: Type.Optional(
-      Type.String({ maxLength: 20, description: 'a single payment made first, when the customer sets up' }),
+      AmountInput('a single payment made first, when the customer sets up'),
     ),
     customerName: Type.Optional(Type.String({ maxLength: 200 })),
     customerEmail: Type.Optional(Type.String({ maxLength: 254 })),

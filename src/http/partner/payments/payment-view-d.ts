@@ -4,7 +4,7 @@
 // the payment around them.
 import { Type } from '@sinclair/typebox';
 import { ID_PATTERN } from '../../../domain/ids.js';
-import { AMOUNT_PATTERN } from '../../../domain/money.js';
+import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN } from '../../../domain/money.js';
 import { PAYMENT_TYPES, type PaymentSnapshot } from '../../../domain/payments/payment.js';
 import type { PaymentDetails } from '../../../domain/payments/payment-details.js';
 import { snapshotOf } from '../../../domain/payments/payment-forms.js';
@@ -18,7 +18,7 @@ const InvoiceRef = Type.String({
   description: 'at most 12 lowercase letters, digits or dashes',
 });
 const AmountText = Type.String({
-  maxLength: 20,
+  maxLength: AMOUNT_MAX_LENGTH,
   pattern: AMOUNT_PATTERN,
   description: 'two decimals, e.g. 12.50; more than 0.00, at most MAX_AMOUNT',
 });

@@ -9,7 +9,7 @@ const Params = Type.Object({ AccountId: Type.String({ minLength: 1, maxLength: 4
 const TransactionsQuery = Type.Object({
   fromBookingDateTime: Type.Optional(Type.String()),
   toBookingDateTime: Type.Optional(Type.String()),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 });
 
 export const accountRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (app, { bank }) => {
