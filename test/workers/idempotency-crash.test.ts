@@ -15,11 +15,13 @@ import {
 } from '../helpers/service-process.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
-const PAID = 24;
-const CREATES = 200;
-const CONCURRENCY = 12;
+const PAID = 16;
+const CREATES = 160;
+/** Requests in flight at once: enough that the kill finds many of them half done. */
+const LOAD_CONCURRENCY = 64;
+const RETRY_CONCURRENCY = 12;
 /** Answers received before the kill: the rest are in flight or not yet sent. */
-const KILL_AFTER = 80;
+const KILL_AFTER = 70;
 const ENV = {
   SANDBOX: 'true',
   LEASE_SECONDS: '11',
@@ -46,11 +48,12 @@ async function balances(service: ServiceProcess): Promise<Map<string, number>> {
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
-/** Runs every call, CONCURRENCY at a time; onAnswer sees each answer as it comes. */
+/** Runs every call, `concurrency` at a time; onAnswer sees each answer as it comes. */
 async function runAll(
   service: ServiceProcess,
   headers: Record<string, string>,
   calls: Call[],
+  concurrency: number,
   onAnswer: () => void = () => {},
 ): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
@@ -70,7 +73,7 @@ async function runAll(
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return answers;
 }
 
@@ -131,7 +134,7 @@ test('kill -9 under create and refund load: retries lose no answer and repeat no
   }
   let answered = 0;
   let killed: Promise<unknown> | undefined;
-  const before = await runAll(first, m.headers, calls, () => {
+  const before = await runAll(first, m.headers, calls, LOAD_CONCURRENCY, () => {
     answered += 1;
     if (answered === KILL_AFTER) killed = first.kill('SIGKILL');
   });
@@ -140,7 +143,7 @@ test('kill -9 under create and refund load: retries lose no answer and repeat no
   for (const [key, answer] of before) assert.equal(answer.status, 200, `${key}: ${answer.text}`);
 
   const second = await startServiceProcess(t, db, ENV);
-  const retried = await runAll(second, m.headers, calls);
+  const retried = await runAll(second, m.headers, calls, RETRY_CONCURRENCY);
   assert.equal(retried.size, calls.length);
   const unanswered = calls.filter((c) => !before.has(c.key));
   const committedUnanswered = unanswered.filter((c) =>
