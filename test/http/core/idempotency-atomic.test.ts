@@ -3,7 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
+import { inRequestTransaction } from '../../../src/store/transaction.js';
 import { buildTestApp, ENGINE, type TestApp } from '../../helpers/app.js';
+import { accountsUrl } from '../../helpers/bank-accounts.js';
+import { connectWorld } from '../../helpers/bank-connect.js';
 import { merchant, paymentBody } from '../../helpers/merchant.js';
 
 /** Makes every attempt to store a finished answer fail, as a crash right after the write would. */
@@ -122,4 +125,19 @@ test('the same fields in another order are the same request', async (t) => {
   assert.equal(again.headers['idempotent-replayed'], 'true');
   assert.equal(again.json().result.id, first.json().result.id);
   assert.equal(await paymentCount(app), 1);
+});
+
+test('connect via app asks the bank outside any transaction; its key replays the link', async (t) => {
+  const world = await connectWorld(t);
+  const headers = { ...world.partner.terminalHeaders, 'idempotency-key': 'connect-1' };
+  const url = accountsUrl(world.companyId, '/connect');
+  const first = await world.http('POST', url, headers, { provider: 'ob-sandbox' });
+  assert.equal(first.status, 200, JSON.stringify(first.json));
+  const again = await world.http('POST', url, headers, { provider: 'ob-sandbox' });
+  assert.deepEqual(again.json, first.json);
+  // A bank asked inside a request's transaction would hold the database meanwhile: refused outright.
+  await assert.rejects(
+    inRequestTransaction(world.app.deps.store.db, async () => world.app.deps.banks.get('ob-sandbox')),
+    /inside a request transaction/,
+  );
 });
