@@ -20,8 +20,8 @@ const CREATES = 160;
 /** Requests in flight at once: enough that the kill finds many of them half done. */
 const LOAD_CONCURRENCY = 64;
 const RETRY_CONCURRENCY = 12;
-/** Answers received before the kill: the rest are in flight or not yet sent. */
-const KILL_AFTER = 70;
+/** Payments created before the kill: the rest are in flight or not yet sent. */
+const KILL_AT = 70;
 const ENV = {
   SANDBOX: 'true',
   LEASE_SECONDS: '11',
@@ -48,13 +48,12 @@ async function balances(service: ServiceProcess): Promise<Map<string, number>> {
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
-/** Runs every call, `concurrency` at a time; onAnswer sees each answer as it comes. */
+/** Runs every call, `concurrency` at a time, and answers what came back. */
 async function runAll(
   service: ServiceProcess,
   headers: Record<string, string>,
   calls: Call[],
   concurrency: number,
-  onAnswer: () => void = () => {},
 ): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
   let next = 0;
@@ -67,7 +66,6 @@ async function runAll(
           body: call.body,
         });
         answers.set(call.key, answer);
-        onAnswer();
       } catch {
         // The process died with the request in flight: no answer.
       }
@@ -132,13 +130,24 @@ test('kill -9 under create and refund load: retries lose no answer and repeat no
         body: { amount: '5.00' },
       });
   }
-  let answered = 0;
-  let killed: Promise<unknown> | undefined;
-  const before = await runAll(first, m.headers, calls, LOAD_CONCURRENCY, () => {
-    answered += 1;
-    if (answered === KILL_AFTER) killed = first.kill('SIGKILL');
-  });
-  await killed;
+  // The kill comes when the database, not the client, has seen KILL_AT creates: the process is then
+  // busy, with writes committed whose answers have not left it yet.
+  const created = async () =>
+    Number(
+      (
+        await seed.deps.db
+          .selectFrom('payments')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('invoice_ref', 'like', 'LOAD-%')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const killer = (async () => {
+    while ((await created()) < KILL_AT) await new Promise((resolve) => setTimeout(resolve, 2));
+    await first.kill('SIGKILL');
+  })();
+  const before = await runAll(first, m.headers, calls, LOAD_CONCURRENCY);
+  await killer;
   assert.ok(before.size < calls.length, 'the kill cut the load short');
   for (const [key, answer] of before) assert.equal(answer.status, 200, `${key}: ${answer.text}`);
 
