@@ -35,6 +35,7 @@ import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index
 import { loadSecretBox } from './secrets-key.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { ambientTransaction } from './store/transaction.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -112,7 +113,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const deps: Deps = {
     config,
     store,
-    db: store.db,
+    // An idempotent write runs in one transaction (http/idempotency.ts): inside it, deps.db is that one.
+    get db() {
+      return ambientTransaction() ?? store.db;
+    },
     engine: store.engine,
     // Only the sandbox clock can be moved (API.md 9.1).
     clock: options.clock ?? (config.sandbox ? new OffsetClock() : systemClock),
@@ -127,7 +131,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (config.sandbox) await loadClockOffset(deps);
   app.decorateRequest('auth', undefined);
   app.decorateRequest('company', undefined);
-  app.decorateRequest('idempotency', undefined);
   const routes: App['routes'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

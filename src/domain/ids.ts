@@ -1,5 +1,6 @@
 // Object-id shaped identifiers: 24 lowercase hex characters from 12 random bytes (never sequential).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { issued } from './secrets.js';
 
 export const ID_PATTERN = '^[0-9a-f]{24}$';
 const ID_RE = new RegExp(ID_PATTERN);
@@ -14,7 +15,7 @@ export function isId(value: unknown): value is string {
 
 /** A secret shown once to its owner (UUID v4). */
 export function newSecret(): string {
-  return randomUUID();
+  return issued(randomUUID());
 }
 
 /** An unguessable token for links (payment links, return states). */

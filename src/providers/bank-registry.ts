@@ -7,6 +7,7 @@ import type { Logger } from '../context.js';
 import type { Clock } from '../domain/clock.js';
 import { invalid } from '../domain/errors.js';
 import type { Db } from '../store/database.js';
+import { ambientTransaction } from '../store/transaction.js';
 import type { BankProvider } from './bank-provider.js';
 import { OpenBankingProvider } from './open-banking/open-banking-provider.js';
 import { type OpenBankingProviderConfig, sandboxProviderConfig } from './open-banking/provider-config.js';
@@ -43,6 +44,10 @@ export function createBankRegistry(config: Config, deps: BankRegistryDeps): Bank
   return {
     providers,
     get(providerId) {
+      // A bank call inside a request's transaction would hold the database for the bank's time (the
+      // sandbox bank, on the same SQLite file, would wait for it for ever): such an operation says so
+      // (`idempotency: 'after-bank-call'`, http/idempotency.ts).
+      if (ambientTransaction()) throw new Error('a bank called inside a request transaction');
       const bank = banks.get(providerId);
       if (bank) return bank;
       if (providerId === OTHER_PROVIDER_ID) {

@@ -1,5 +1,6 @@
 // Partners, their API keys and their terminals: issued by the operator, used by groups B, C and D.
 import type { Deps } from '../../context.js';
+import { withTransaction } from '../../store/transaction.js';
 import { isoNow } from '../clock.js';
 import { notFound } from '../errors.js';
 import { isId, newId, newSecret } from '../ids.js';
@@ -34,7 +35,7 @@ export async function createPartner(
     email_reply_to: null,
     created_at: now,
   };
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransaction(deps, async ({ db: trx }) => {
     await repo.insertPartner(trx, row);
     await repo.insertApiKey(trx, {
       id: keyId,

@@ -13,6 +13,7 @@ import * as m0010 from './0010_action_order.js';
 import * as m0011 from './0011_payment_counts.js';
 import * as m0012 from './0012_live_payment_indexes.js';
 import * as m0013 from './0013_bank_terms.js';
+import * as m0014 from './0014_idempotency_secrets.js';
 import * as m0015 from './0015_secret_rotation.js';
 import * as m0017 from './0017_reliability.js';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011_payment_counts': m0011,
   '0012_live_payment_indexes': m0012,
   '0013_bank_terms': m0013,
+  '0014_idempotency_secrets': m0014,
   '0015_secret_rotation': m0015,
   '0017_reliability': m0017,
 };

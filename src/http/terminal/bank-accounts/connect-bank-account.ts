@@ -9,6 +9,8 @@ export const connectBankAccountRoute: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/companies/:companyId/bank-accounts/connect',
     {
+      // It asks the bank for a consent between its own transactions (API.md 1.2).
+      config: { idempotency: 'after-bank-call' },
       // The provider is optional, and so is the body that would carry it.
       preValidation: async (request) => {
         request.body ??= {};

@@ -9,6 +9,8 @@ export const reconsentBankAccountRoute: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     '/companies/:companyId/bank-accounts/:id/reconsent',
     {
+      // It asks the bank for a consent between its own transactions (API.md 1.2).
+      config: { idempotency: 'after-bank-call' },
       schema: {
         summary: 'Reconsent',
         description:
