@@ -13,7 +13,7 @@ const PAYMENTS = 100;
 const STATUSES = ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'];
 const ACK_BEFORE_KILL = 300;
 
-test('a killed process loses nothing and repeats nothing acknowledged', { timeout: 90_000 }, async (t) => {
+test('a killed process loses nothing and repeats nothing acknowledged', { timeout: 240_000 }, async (t) => {
   const db = await sharedDatabase(t);
   const receiver = await startWebhookReceiver(t);
   const seed = await seedApp(t, db);

@@ -18,7 +18,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const EVENTS = 1000;
 
-test('two processes share the work without doing any of it twice', { timeout: 90_000 }, async (t) => {
+test('two processes share the work without doing any of it twice', { timeout: 240_000 }, async (t) => {
   const db = await sharedDatabase(t);
   const receiver = await startWebhookReceiver(t);
   const seed = await seedApp(t, db);
