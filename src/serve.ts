@@ -15,10 +15,10 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     }
     throw err;
   }
-  const { app, deps } = await buildApp({ config });
+  const { app, deps, listen } = await buildApp({ config });
   const token = await ensureAdminToken(deps);
   if (token) app.log.warn(`no ADMIN_TOKEN set: generated operator token (shown once): ${token}`);
-  await app.listen({ port: config.port, host: config.host });
+  await listen({ port: config.port, host: config.host });
   const stopWorkers = config.workers ? startWorkers(deps) : async () => {};
 
   let closing = false;

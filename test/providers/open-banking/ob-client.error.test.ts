@@ -10,6 +10,7 @@ import { OpenBankingProvider } from '../../../src/providers/open-banking/open-ba
 import { endpointsUnder } from '../../../src/providers/open-banking/provider-config.js';
 import { openStore } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
+import { bankFiles, sandboxCredentials } from '../../helpers/bank-config.js';
 
 type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void;
 
@@ -46,13 +47,18 @@ async function fakeBank(t: TestContext, api: Handler, token?: Handler) {
       paymentInitiation: true,
       standingOrders: true,
       accountInformation: true,
-      ...endpointsUnder(base),
+      ...(await bankFiles()),
+      issuer: base,
+      endpoints: endpointsUnder(base),
+      apiVersion: '3.1.10',
       clientId: 'paybank',
-      clientSecret: 'secret',
+      tokenEndpointAuthMethod: 'tls_client_auth',
+      trustAnchor: 'openbanking.org.uk',
       financialId: '0015800001041RE',
       timeoutMs: 300,
       retries: 2,
     },
+    await sandboxCredentials(),
     { db: store.db, clock: new OffsetClock(), backoffMs: 5 },
   );
   t.after(async () => {
@@ -118,8 +124,10 @@ test('a 5xx is retried with the same x-idempotency-key, and the consent comes ba
     Name: 'Acme',
   });
   const token = seen.find((s) => s.url === '/token');
-  assert.equal(token?.headers.authorization, `Basic ${Buffer.from('paybank:secret').toString('base64')}`);
+  assert.equal(token?.headers.authorization, undefined, 'no client secret: tls_client_auth');
   assert.match(token?.body ?? '', /grant_type=client_credentials/);
+  assert.match(token?.body ?? '', /client_id=paybank/);
+  assert.doesNotMatch(token?.body ?? '', /client_secret/);
 });
 
 test('a bank that does not answer in time is unavailable after the retries', async (t) => {
