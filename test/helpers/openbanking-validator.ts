@@ -11,9 +11,7 @@ interface OpenApiDoc {
 }
 
 const load = (file: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../spec/openbanking/${file}`, import.meta.url), 'utf8'),
-  ) as OpenApiDoc;
+  JSON.parse(readFileSync(new URL(`../../spec/openbanking/${file}`, import.meta.url), 'utf8')) as OpenApiDoc;
 
 const DOCS: Record<'pisp' | 'aisp', OpenApiDoc> = {
   pisp: load('payment-initiation-openapi.json'),

@@ -7,6 +7,7 @@ import { type JWTPayload, SignJWT } from 'jose';
 import { Agent, type Dispatcher } from 'undici';
 import type { AccountRef, AuthorisationCompletion, BankProvider } from '../../src/providers/bank-provider.js';
 import { createBankRegistry } from '../../src/providers/bank-registry.js';
+import { type Signer, signDetached } from '../../src/providers/open-banking/detached-jws.js';
 import { signingKeyOf } from '../../src/providers/open-banking/signing-key.js';
 import { runSandboxBank, sandboxPki } from '../../src/providers/sandbox-bank/index.js';
 import { sandboxCredentials } from './bank-config.js';
@@ -153,9 +154,24 @@ export async function bankCall(
     headers?: Record<string, string>;
     /** Another client (another certificate, or none); default: paybank's through the validator. */
     dispatcher?: Dispatcher;
+    /** A Payment Initiation POST is signed as paybank signs it unless this is set. */
+    unsigned?: boolean;
   },
 ): Promise<RawResponse> {
   const { request } = await import('undici');
+  const sent =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
+  const signature =
+    options.method === 'POST' &&
+    options.path.startsWith('/open-banking/v3.1/pisp') &&
+    !options.unsigned &&
+    options.headers?.['x-jws-signature'] === undefined
+      ? await signAsPaybankMessage(w, sent ?? '')
+      : undefined;
   const res = await request(`${w.bankApiUrl}${options.path}`, {
     method: options.method,
     dispatcher: options.dispatcher ?? w.dispatcher,
@@ -164,14 +180,10 @@ export async function bankCall(
       ...(options.body !== undefined && typeof options.body !== 'string'
         ? { 'content-type': 'application/json' }
         : {}),
+      ...(signature ? { 'x-jws-signature': signature } : {}),
       ...options.headers,
     },
-    body:
-      options.body === undefined
-        ? undefined
-        : typeof options.body === 'string'
-          ? options.body
-          : JSON.stringify(options.body),
+    body: sent,
   });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };
@@ -194,6 +206,27 @@ export async function signAsPaybank(w: BankWorld, claims: JWTPayload): Promise<s
   const pki = await sandboxPki(w.config.dataDir);
   const signing = await signingKeyOf(pki.paybankSigningKey);
   return new SignJWT(claims).setProtectedHeader({ alg: 'PS256', kid: signing.kid }).sign(signing.key);
+}
+
+/** An x-jws-signature over a body, as paybank signs its messages to the sandbox bank. */
+export async function signAsPaybankMessage(
+  w: BankWorld,
+  body: string,
+  override: Partial<Signer> = {},
+): Promise<string> {
+  const signing = await signingKeyOf((await sandboxPki(w.config.dataDir)).paybankSigningKey);
+  return signDetached(
+    body,
+    {
+      key: signing.key,
+      kid: signing.kid,
+      iss: 'paybank-sandbox/paybank',
+      tan: 'openbanking.org.uk',
+      apiVersion: '3.1.10',
+      ...override,
+    },
+    w.clock.now(),
+  );
 }
 
 /** The claims of a compact JWT, unchecked. */

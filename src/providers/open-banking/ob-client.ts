@@ -12,6 +12,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { Db } from '../../store/database.js';
 import { BankError } from '../bank-error.js';
 import type { ObCredentials } from './credentials.js';
+import { SignatureError, type Signer, signDetached, verifyDetached } from './detached-jws.js';
 import { findGrant, saveGrant } from './grant.repository.js';
 import type { ObErrorResponse, ObTokenResponse } from './ob-wire.js';
 import { apiBasesBeside, type ObEndpoints, type OpenBankingProviderConfig } from './provider-config.js';
@@ -33,6 +34,8 @@ export type ObAuth =
 interface RawResponse {
   status: number;
   retryAfter: string | undefined;
+  /** x-jws-signature of the answer, if any. */
+  signature: string | undefined;
   text: string;
 }
 
@@ -154,8 +157,19 @@ export class ObClient {
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     auth: ObAuth,
-    options: { body?: unknown; idempotencyKey?: string } = {},
+    options: {
+      body?: unknown;
+      idempotencyKey?: string;
+      /** Sign the body (x-jws-signature) and check the signature of the bank's answer. */
+      signed?: boolean;
+    } = {},
   ): Promise<T> {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // Over the exact bytes sent; the same on every retry.
+    const signature =
+      options.signed && body !== undefined
+        ? await signDetached(body, this.signer(), this.options.clock.now())
+        : undefined;
     const headers = (token: string): Record<string, string> => ({
       authorization: `Bearer ${token}`,
       accept: 'application/json',
@@ -163,8 +177,8 @@ export class ObClient {
       ...(this.config.financialId ? { 'x-fapi-financial-id': this.config.financialId } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}),
+      ...(signature ? { 'x-jws-signature': signature } : {}),
     });
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const attempt = async (renew: boolean) => {
       const token = await this.token(auth, renew);
       return this.withRetries(`${method} ${url}`, () => this.send(method, url, headers(token), body));
@@ -172,8 +186,39 @@ export class ObClient {
     let response = await attempt(false);
     // An expired or revoked token: one more try with a fresh one.
     if (response.status === 401) response = await attempt(true);
-    if (response.status >= 200 && response.status < 300) return this.json<T>(response, url);
+    if (response.status >= 200 && response.status < 300) {
+      if (options.signed && response.text !== '') await this.checkSignature(response, url);
+      return this.json<T>(response, url);
+    }
     throw this.errorOf(response, url, auth);
+  }
+
+  private signer(): Signer {
+    const { orgId, softwareId, trustAnchor, apiVersion } = this.config;
+    const { key, kid } = this.credentials.signing;
+    return { key, kid, iss: `${orgId}/${softwareId}`, tan: trustAnchor, apiVersion };
+  }
+
+  /** The bank's x-jws-signature over its answer; a bad or missing one is a bank error, never a success. */
+  private async checkSignature(response: RawResponse, url: string): Promise<void> {
+    const expected = (keys: JSONWebKeySet) => ({
+      keys,
+      tan: this.config.trustAnchor,
+      apiVersion: this.config.apiVersion,
+      now: this.options.clock.now(),
+    });
+    try {
+      try {
+        await verifyDetached(response.signature, response.text, expected(await this.bankKeys()));
+      } catch (err) {
+        // A key the bank rolled since we read its JWKS: read it once more.
+        if (!(err instanceof SignatureError) || err.problem !== 'Invalid') throw err;
+        await verifyDetached(response.signature, response.text, expected(await this.bankKeys(true)));
+      }
+    } catch (err) {
+      if (!(err instanceof SignatureError)) throw err;
+      throw new BankError('unavailable', `the bank's answer to ${url} is not signed by it: ${err.message}`);
+    }
   }
 
   /** The authorization-code exchange of a consent; the tokens are kept for later calls. */
@@ -313,9 +358,11 @@ export class ObClient {
     });
     const text = await response.body.text();
     const retryAfter = response.headers['retry-after'];
+    const signature = response.headers['x-jws-signature'];
     return {
       status: response.statusCode,
       retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+      signature: typeof signature === 'string' ? signature : undefined,
       text,
     };
   }

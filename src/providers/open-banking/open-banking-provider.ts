@@ -105,7 +105,7 @@ export class OpenBankingProvider implements BankProvider {
       'POST',
       `${await this.pisp()}/domestic-payment-consents`,
       { kind: 'client', scope: 'payments' },
-      { body, idempotencyKey: input.idempotencyKey },
+      { body, idempotencyKey: input.idempotencyKey, signed: true },
     );
     return this.consentOf(created.Data, 'payments', input);
   }
@@ -136,6 +136,7 @@ export class OpenBankingProvider implements BankProvider {
           Risk: consent.Risk,
         },
         idempotencyKey: input.idempotencyKey,
+        signed: true,
       },
     );
     return bankPaymentOf(body);
@@ -159,7 +160,7 @@ export class OpenBankingProvider implements BankProvider {
       'POST',
       `${await this.pisp()}/domestic-standing-order-consents`,
       { kind: 'client', scope: 'payments' },
-      { body, idempotencyKey: input.idempotencyKey },
+      { body, idempotencyKey: input.idempotencyKey, signed: true },
     );
     return this.consentOf(created.Data, 'payments', input);
   }
@@ -189,6 +190,7 @@ export class OpenBankingProvider implements BankProvider {
           Risk: consent.Risk,
         },
         idempotencyKey: input.idempotencyKey,
+        signed: true,
       },
     );
     return bankStandingOrderOf(body);

@@ -63,6 +63,7 @@ export function endpointsUnder(baseUrl: string): ObEndpoints & { issuer: string 
     authorizationUrl: `${base}/authorize`,
     tokenUrl: `${base}/token`,
     registrationUrl: `${base}/register`,
+    jwksUrl: `${base}/jwks`,
     paymentsUrl: `${base}/open-banking/v3.1/pisp`,
     accountsUrl: `${base}/open-banking/v3.1/aisp`,
     issuer: base,

@@ -20,6 +20,8 @@ export interface SandboxBankClient {
   id: string;
   /** tls_client_auth: the subject its transport certificate (from the bank's CA) must carry. */
   subject: { CN: string; OU: string };
+  /** The `http://openbanking.org.uk/iss` of its x-jws-signature: `<orgId>/<softwareId>`. */
+  signatureIss: string;
   /** The client's public signing keys: its request objects are checked against them. */
   keys(): Promise<JSONWebKeySet>;
   /** Redirect URIs the client may use: same origin, and a path under the prefix's path. */
@@ -90,6 +92,7 @@ export function sandboxBankOf(deps: Deps): SandboxBank {
         {
           id: SANDBOX_CLIENT_ID,
           subject: SANDBOX_CLIENT_SUBJECT,
+          signatureIss: `${SANDBOX_ORG_ID}/${SANDBOX_SOFTWARE_ID}`,
           keys: () => sandboxClientKeys(config.dataDir),
           redirectUriPrefixes: [config.publicUrl],
         },

@@ -13,7 +13,7 @@ import { systemClock } from '../../domain/clock.js';
 import { openStore } from '../../store/database.js';
 import { migrateToLatest } from '../../store/migrate.js';
 import { buildSandboxBankMtls } from './mtls-server.js';
-import { sandboxPki } from './pki.js';
+import { SANDBOX_ORG_ID, SANDBOX_SOFTWARE_ID, sandboxPki } from './pki.js';
 import { sandboxBankPlugin } from './plugin.js';
 import { runSandboxBank } from './sandbox-bank.job.js';
 import {
@@ -108,6 +108,7 @@ export async function buildStandaloneBank(options: StandaloneOptions): Promise<S
         {
           id: SANDBOX_CLIENT_ID,
           subject: SANDBOX_CLIENT_SUBJECT,
+          signatureIss: `${SANDBOX_ORG_ID}/${SANDBOX_SOFTWARE_ID}`,
           keys: () => sandboxClientKeys(options.dataDir),
           redirectUriPrefixes: options.redirectUriPrefixes,
         },
