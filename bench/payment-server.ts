@@ -68,9 +68,9 @@ async function paybank(): Promise<void> {
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const clock = new OffsetClock();
-  const { app, deps, routes } = await buildApp({ config, clock });
+  const { app, deps, routes, listen } = await buildApp({ config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const testApp: TestApp = { app, deps, clock, config, routes, call: (o) => app.inject(o) as never };
+  const testApp: TestApp = { app, deps, clock, config, routes, listen, call: (o) => app.inject(o) as never };
   const m = await merchant(testApp);
   const created = await app.inject({
     method: 'POST',

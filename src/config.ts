@@ -20,9 +20,10 @@ export interface Config {
   adminToken: string | undefined;
   sandbox: boolean;
   sandboxSettlement: 'auto' | 'manual';
-  sandboxBankClientSecret: string;
-  /** Base URL of the ob-sandbox bank (default `${publicUrl}/sandbox-bank`). */
+  /** The ob-sandbox bank's issuer (default `${publicUrl}/sandbox-bank`). */
   sandboxBankUrl: string;
+  /** The mounted sandbox bank's HTTPS port with client certificates: token, registration, API (API.md 10.3). */
+  sandboxBankMtlsPort: number;
   /** Real Open Banking banks (OPEN_BANKING_PROVIDERS). */
   openBankingProviders: OpenBankingProviderConfig[];
   allowPrivateWebhooks: boolean;
@@ -208,8 +209,8 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken,
     sandbox,
     sandboxSettlement: settlement,
-    sandboxBankClientSecret: env.SANDBOX_BANK_CLIENT_SECRET || 'sandbox-secret',
     sandboxBankUrl: url(env, 'SANDBOX_BANK_URL', `${publicUrl}/sandbox-bank`),
+    sandboxBankMtlsPort: int(env, 'SANDBOX_BANK_MTLS_PORT', port === 0 ? 0 : port + 363, 0, 65535),
     openBankingProviders: openBankingProviders(env),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', sandbox),
     maxAmountPence: amount(env, 'MAX_AMOUNT', '1000000.00'),

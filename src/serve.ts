@@ -21,11 +21,11 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     }
     throw err;
   }
-  const { app, deps } = await buildApp({ config });
+  const { app, deps, listen } = await buildApp({ config });
   const token = await ensureAdminToken(deps);
   if (token) app.log.warn(`no ADMIN_TOKEN set: generated operator token (shown once): ${token}`);
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await listen({ port: config.port, host: config.host });
   } catch (err) {
     const reason = LISTEN_ERRORS[(err as NodeJS.ErrnoException).code ?? ''];
     if (!reason) throw err;

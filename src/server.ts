@@ -31,7 +31,8 @@ import { loggerOptions } from './log-options.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
-import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
+import { sandboxBankOf, sandboxBankPlugin, sandboxPki } from './providers/sandbox-bank/index.js';
+import { buildSandboxBankMtls } from './providers/sandbox-bank/mtls-server.js';
 import { loadSecretBox } from './secrets-key.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -56,6 +57,8 @@ export interface App {
   deps: Deps;
   /** Every route registered, as method and URL pattern (the OpenAPI test checks each is documented). */
   routes: Array<{ method: string; url: string }>;
+  /** Listens on the port and host, and, with SANDBOX, the sandbox bank on its mutual-TLS port. */
+  listen(at: { port: number; host: string }): Promise<void>;
 }
 
 /** Schemas referenced by $id from route schemas (validation, serialisation and the document). */
@@ -110,6 +113,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frameworkErrors,
     clientErrorHandler,
   });
+  // The sandbox's test PKI holds paybank's keys at the sandbox bank (API.md 10.3): made before the banks load.
+  const pki = config.sandbox ? await sandboxPki(config.dataDir) : undefined;
+  const banks = await createBankRegistry(config, {
+    db: store.db,
+    // Through deps.clock, so that the banks follow the sandbox clock.
+    clock: { now: () => deps.clock.now() },
+    log: app.log,
+  });
   const deps: Deps = {
     config,
     store,
@@ -121,8 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Only the sandbox clock can be moved (API.md 9.1).
     clock: options.clock ?? (config.sandbox ? new OffsetClock() : systemClock),
     log: app.log,
-    // Through deps.clock, so that the banks follow the sandbox clock.
-    banks: createBankRegistry(config, { db: store.db, clock: { now: () => deps.clock.now() }, log: app.log }),
+    banks,
     mailer: createMailer(config),
     files: new LocalDiskFileStore(config.filesDir),
     secrets,
@@ -162,6 +172,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(terminalRoutes, { prefix: '/terminal/v1' });
   await app.register(partnerRoutes, { prefix: '/partner/v1' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
+  const bankServer = pki
+    ? await buildSandboxBankMtls(sandboxBankOf(deps), pki, app.log.child({ server: 'sandbox-bank' }))
+    : undefined;
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
   // Everything reached by a link token: an unknown token counts as a failed guess of the address.
@@ -173,9 +186,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   app.addHook('onClose', () => deps.mailer.close());
+  app.addHook('onClose', async () => bankServer?.close());
   app.addHook('onClose', () => deps.banks.close());
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
   });
-  return { app, deps, routes };
+  const listen = async (at: { port: number; host: string }) => {
+    await app.listen(at);
+    await bankServer?.listen({ port: config.sandboxBankMtlsPort, host: at.host });
+  };
+  return { app, deps, routes, listen };
 }

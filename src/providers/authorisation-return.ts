@@ -1,8 +1,9 @@
-// Reads the bank's redirect back to the service, an OAuth2 authorization-code redirect:
-// `?state=...&code=...` when the customer approved, `?state=...&error=...` when not.
+// Reads the bank's answer when the customer comes back (API.md 10.2), from the query or from the
+// fragment the return page posts: `state`, `code` and `id_token` when the customer approved, `state`
+// and `error` when not. The id_token is checked by the bank's adapter before the code is used.
 
 export type AuthorisationReturn =
-  | { state: string; outcome: 'approved'; code: string }
+  | { state: string; outcome: 'approved'; code: string; idToken: string | null }
   | { state: string; outcome: 'rejected'; error: string; description: string | null };
 
 /** undefined when the query is not a complete redirect (no state, or neither code nor error). */
@@ -18,6 +19,6 @@ export function authorisationReturnOf(
   const error = one('error');
   if (error) return { state, outcome: 'rejected', error, description: one('error_description') ?? null };
   const code = one('code');
-  if (code) return { state, outcome: 'approved', code };
+  if (code) return { state, outcome: 'approved', code, idToken: one('id_token') ?? null };
   return undefined;
 }

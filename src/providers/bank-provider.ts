@@ -2,11 +2,11 @@
 // and account information. Domain types only: pence integers, ISO 8601 strings and our own status
 // names; each adapter maps its bank's wire format in one transformers file.
 //
-// Every consent follows the OAuth2 authorization-code shape:
+// Every consent follows the OpenID hybrid flow (response_type `code id_token`, API.md 10.2):
 //   create*Consent({..., redirectUri, state}) -> {consentId, authorizationUrl}
-//   the customer opens authorizationUrl at the bank, approves or rejects, and the bank redirects the
-//   browser to `redirectUri?state=<state>&code=<code>` or `redirectUri?state=<state>&error=<error>`
-//   (read it with authorisationReturnOf) -> completeAuthorisation({consentId, code, redirectUri})
+//   the customer opens authorizationUrl at the bank, approves or rejects, and the bank sends the
+//   browser back with `code`, `id_token` and `state` (or `error` and `state`) (read it with
+//   authorisationReturnOf) -> checkAuthorisation (the id_token) -> completeAuthorisation (the code)
 //   -> then submitPayment / submitStandingOrder / listAccounts ... with the consentId alone: the adapter
 //   keeps the tokens the bank gave for that consent.
 import type { Pence } from '../domain/money.js';
@@ -94,8 +94,10 @@ export interface BankConsentState {
 
 export interface AuthorisationCompletion {
   consentId: string;
-  /** The `code` query parameter of the redirect. */
+  /** The `code`, `id_token` and `state` of the bank's answer. */
   code: string;
+  idToken: string | null;
+  state: string;
   /** Exactly the redirectUri the consent was created with. */
   redirectUri: string;
 }
@@ -189,7 +191,9 @@ export interface DateRange {
 export interface BankProvider {
   readonly info: ProviderInfo;
 
-  /** Exchanges the redirect's code for the consent's tokens (kept by the adapter). */
+  /** Checks the answer's id_token; a BankError (authorisation_failed) when it fails any check. */
+  checkAuthorisation(input: AuthorisationCompletion): Promise<void>;
+  /** Checks the id_token, then exchanges the code for the consent's tokens (kept by the adapter). */
   completeAuthorisation(input: AuthorisationCompletion): Promise<void>;
 
   // Single payments, and refunds (a payment whose debtor is the merchant's account).

@@ -1,22 +1,27 @@
 // Which BankProvider answers for a provider id. Built once per app from configuration: the sandbox
 // bank (when SANDBOX is on) and every bank of OPEN_BANKING_PROVIDERS, all through the Open Banking
 // adapter over HTTP.
+
 import type { Dispatcher } from 'undici';
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../context.js';
 import type { Clock } from '../domain/clock.js';
 import { invalid } from '../domain/errors.js';
 import type { Db } from '../store/database.js';
 import { ambientTransaction } from '../store/transaction.js';
 import type { BankProvider } from './bank-provider.js';
+import { CredentialsError, loadCredentials, type ObCredentials } from './open-banking/credentials.js';
 import { OpenBankingProvider } from './open-banking/open-banking-provider.js';
 import { type OpenBankingProviderConfig, sandboxProviderConfig } from './open-banking/provider-config.js';
+import type { PublicJwk } from './open-banking/signing-key.js';
 import { OTHER_PROVIDER_ID, ProviderList } from './providers.js';
 
 export interface BankRegistry {
   readonly providers: ProviderList;
   /** The provider's adapter; a validation error (400) for an unknown id or for `other`. */
   get(providerId: string): BankProvider;
+  /** paybank's public signing keys at every bank (GET /.well-known/jwks.json). */
+  jwks(): PublicJwk[];
   close(): Promise<void>;
 }
 
@@ -31,15 +36,25 @@ export interface BankRegistryDeps {
 
 /** The Open Banking banks of this configuration, the sandbox bank first when it is on. */
 export function openBankingProvidersOf(config: Config): OpenBankingProviderConfig[] {
-  const sandbox = config.sandbox
-    ? [sandboxProviderConfig(config.sandboxBankUrl, config.sandboxBankClientSecret)]
-    : [];
+  const sandbox = config.sandbox ? [sandboxProviderConfig(config.sandboxBankUrl, config.dataDir)] : [];
   return [...sandbox, ...config.openBankingProviders];
 }
 
-export function createBankRegistry(config: Config, deps: BankRegistryDeps): BankRegistry {
+/** Reads every bank's keys (the sandbox PKI must exist first); an Error names the bank and field. */
+export async function createBankRegistry(config: Config, deps: BankRegistryDeps): Promise<BankRegistry> {
   const banks = new Map<string, OpenBankingProvider>();
-  for (const bank of openBankingProvidersOf(config)) banks.set(bank.id, new OpenBankingProvider(bank, deps));
+  const keys = new Map<string, PublicJwk>();
+  for (const bank of openBankingProvidersOf(config)) {
+    let credentials: ObCredentials;
+    try {
+      credentials = await loadCredentials(bank);
+    } catch (err) {
+      if (!(err instanceof CredentialsError)) throw err;
+      throw new ConfigError('OPEN_BANKING_PROVIDERS', err.message);
+    }
+    keys.set(credentials.signing.kid, credentials.signing.publicJwk);
+    banks.set(bank.id, new OpenBankingProvider(bank, credentials, deps));
+  }
   const providers = new ProviderList([...banks.values()].map((bank) => bank.info));
   return {
     providers,
@@ -55,6 +70,7 @@ export function createBankRegistry(config: Config, deps: BankRegistryDeps): Bank
       }
       throw invalid('/provider', `must be one of ${providers.all().join(', ')}`);
     },
+    jwks: () => [...keys.values()],
     async close() {
       await Promise.all([...banks.values()].map((bank) => bank.close()));
     },

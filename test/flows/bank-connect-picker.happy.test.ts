@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { accountsUrl } from '../helpers/bank-accounts.js';
+import { bankFiles } from '../helpers/bank-config.js';
 import { connectWorld } from '../helpers/bank-connect.js';
 
 test('without a provider the authUri is the picker page; choosing the bank leads to its authorisation', async (t) => {
@@ -85,7 +86,8 @@ test("the picker page lets its form lead on to each configured bank's authorisat
         baseUrl: 'https://api.examplebank.example',
         authorizationUrl: 'https://auth.examplebank.example/authorize',
         clientId: 'paybank',
-        clientSecret: 'secret',
+        accountInformation: true,
+        ...(await bankFiles()),
       },
     ]),
   });

@@ -151,7 +151,15 @@ test('a merchant who rejects at the bank connects nothing; the return URL refuse
     (await fetch(`${again.app.baseUrl}/public/v1/bank-accounts/return?state=nope&code=x`)).status,
     404,
   );
-  assert.equal((await fetch(`${again.app.baseUrl}/public/v1/bank-accounts/return`)).status, 400);
+  const answerPage = await fetch(`${again.app.baseUrl}/public/v1/bank-accounts/return`);
+  assert.equal(answerPage.status, 200, 'without a query: the page that posts the fragment');
+  assert.match(await answerPage.text(), /action="\/public\/v1\/bank-accounts\/return"/);
+  const junk = await fetch(`${again.app.baseUrl}/public/v1/bank-accounts/return`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'nothing=here',
+  });
+  assert.equal(junk.status, 400);
 });
 
 test('group D: the authorization URL connects the accounts, shown in form 2.8 with their webhook', async (t) => {

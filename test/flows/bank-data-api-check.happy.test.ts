@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/bank-accounts/data-api-check.js';
 import { accountsUrl, createBankAccount } from '../helpers/bank-accounts.js';
 import { connectViaApp, connectWorld } from '../helpers/bank-connect.js';
+import { answerOf } from '../helpers/sandbox-bank.js';
 
 test('a payment into a connected account is found by amount and reference; a missing one is not', async (t) => {
   const world = await connectWorld(t);
@@ -43,8 +44,8 @@ test('a payment into a connected account is found by amount and reference; a mis
       authorizationUrl: consent.authorizationUrl,
     },
   );
-  const code = new URL(approved.json.redirectUrl).searchParams.get('code') ?? '';
-  await bank.completeAuthorisation({ consentId: consent.consentId, code, redirectUri });
+  const answer = answerOf(new URL(approved.json.redirectUrl), 'data-api-check');
+  await bank.completeAuthorisation({ consentId: consent.consentId, redirectUri, ...answer });
   await bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'data-api-check-pay-1' });
 
   const range = { from, to: new Date(app.clock.now().getTime() + 60_000).toISOString() };

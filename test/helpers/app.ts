@@ -18,6 +18,8 @@ export interface TestApp {
   clock: OffsetClock;
   config: Config;
   routes: Array<{ method: string; url: string }>;
+  /** Listens, with the sandbox bank's mutual-TLS port (buildListeningApp). */
+  listen(at: { port: number; host: string }): Promise<void>;
   /** app.inject with the JSON body parsed. */
   call(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
 }
@@ -64,7 +66,7 @@ export async function buildTestApp(
     ...env,
   });
   const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();
-  const { app, deps, routes } = await buildApp({
+  const { app, deps, routes, listen } = await buildApp({
     config,
     clock,
     ...(options.logStream ? { logStream: options.logStream } : {}),
@@ -77,6 +79,7 @@ export async function buildTestApp(
     clock,
     config,
     routes,
+    listen,
     call: (opts) => app.inject(opts) as never,
   };
 }

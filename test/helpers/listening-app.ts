@@ -9,6 +9,8 @@ export interface ListeningApp extends TestApp {
   /** http://127.0.0.1:<port>, also the app's PUBLIC_URL. */
   baseUrl: string;
   port: number;
+  /** https://127.0.0.1:<port> of the sandbox bank's token endpoint and API (client certificates). */
+  bankApiUrl: string;
 }
 
 function bindable(port: number): Promise<boolean> {
@@ -39,12 +41,20 @@ export async function buildListeningApp(
   options: { clock?: Clock } = {},
 ): Promise<ListeningApp> {
   const port = await freePort();
+  let mtlsPort = await freePort();
+  while (mtlsPort === port) mtlsPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const testApp = await buildTestApp(
     t,
-    { PUBLIC_URL: baseUrl, HOST: '127.0.0.1', PORT: String(port), ...env },
+    {
+      PUBLIC_URL: baseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SANDBOX_BANK_MTLS_PORT: String(mtlsPort),
+      ...env,
+    },
     options,
   );
-  await testApp.app.listen({ port, host: '127.0.0.1' });
-  return { ...testApp, baseUrl, port };
+  await testApp.listen({ port, host: '127.0.0.1' });
+  return { ...testApp, baseUrl, port, bankApiUrl: `https://127.0.0.1:${mtlsPort}` };
 }

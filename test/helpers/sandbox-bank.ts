@@ -3,9 +3,14 @@
 // controls a test uses instead of a browser.
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import type { AccountRef, BankProvider } from '../../src/providers/bank-provider.js';
+import { type JWTPayload, SignJWT } from 'jose';
+import { Agent, type Dispatcher } from 'undici';
+import type { AccountRef, AuthorisationCompletion, BankProvider } from '../../src/providers/bank-provider.js';
 import { createBankRegistry } from '../../src/providers/bank-registry.js';
-import { runSandboxBank } from '../../src/providers/sandbox-bank/index.js';
+import { type Signer, signDetached } from '../../src/providers/open-banking/detached-jws.js';
+import { signingKeyOf } from '../../src/providers/open-banking/signing-key.js';
+import { runSandboxBank, sandboxPki } from '../../src/providers/sandbox-bank/index.js';
+import { sandboxCredentials } from './bank-config.js';
 import { buildListeningApp, type ListeningApp } from './listening-app.js';
 import { type ValidatingDispatcher, validatingDispatcher } from './validating-dispatcher.js';
 
@@ -31,7 +36,7 @@ export interface SandboxAccount {
 }
 
 export interface BankWorld extends ListeningApp {
-  bank: BankProvider;
+  bank: TestBank;
   dispatcher: ValidatingDispatcher;
   redirectUri: string;
   /** POST /sandbox/v1/authorizations/approve; the redirect URL it answers. */
@@ -44,10 +49,16 @@ export interface BankWorld extends ListeningApp {
   runBank(): Promise<void>;
 }
 
+/** An undici Agent presenting paybank's transport certificate of the sandbox PKI (mutual TLS). */
+export async function paybankAgent(dataDir: string): Promise<Agent> {
+  const { tls } = await sandboxCredentials(dataDir);
+  return new Agent({ connect: tls });
+}
+
 export async function bankWorld(t: TestContext, env: Record<string, string> = {}): Promise<BankWorld> {
   const app = await buildListeningApp(t, env);
-  const dispatcher = validatingDispatcher(t);
-  const registry = createBankRegistry(app.config, {
+  const dispatcher = validatingDispatcher(t, await paybankAgent(app.config.dataDir));
+  const registry = await createBankRegistry(app.config, {
     db: app.deps.db,
     clock: app.clock,
     dispatcher,
@@ -66,7 +77,7 @@ export async function bankWorld(t: TestContext, env: Record<string, string> = {}
   };
   return {
     ...app,
-    bank: registry.get('ob-sandbox'),
+    bank: testBank(registry.get('ob-sandbox')),
     dispatcher,
     redirectUri: `${app.baseUrl}/public/v1/return`,
     approve: (authorizationUrl, customerId) =>
@@ -83,12 +94,46 @@ export async function bankWorld(t: TestContext, env: Record<string, string> = {}
   };
 }
 
+// The id_token and state that came with each code, so that a test completes an authorisation with the
+// code alone, as it did before the hybrid flow.
+const answers = new Map<string, { idToken: string | null; state: string }>();
+
+/** The bank's answer in a redirect: its query (the sandbox controls) or its fragment (the browser's). */
+export function answerOf(redirect: URL, state: string): { code: string; idToken: string; state: string } {
+  const params = redirect.hash ? new URLSearchParams(redirect.hash.slice(1)) : redirect.searchParams;
+  assert.equal(params.get('state'), state);
+  const code = params.get('code');
+  const idToken = params.get('id_token');
+  assert.ok(code, `no code in ${redirect}`);
+  assert.ok(idToken, `no id_token in ${redirect}`);
+  answers.set(code, { idToken, state });
+  return { code, idToken, state };
+}
+
 /** The code of an approval redirect, checked to carry our state. */
 export function codeOf(redirect: URL, state: string): string {
-  assert.equal(redirect.searchParams.get('state'), state);
-  const code = redirect.searchParams.get('code');
-  assert.ok(code, `no code in ${redirect}`);
-  return code;
+  return answerOf(redirect, state).code;
+}
+
+/** The sandbox bank's adapter, completing with a code whose id_token and state the test saw. */
+export type TestBank = Omit<BankProvider, 'completeAuthorisation'> & {
+  completeAuthorisation(
+    input: Omit<AuthorisationCompletion, 'idToken' | 'state'> & Partial<AuthorisationCompletion>,
+  ): Promise<void>;
+};
+
+function testBank(bank: BankProvider): TestBank {
+  return new Proxy(bank, {
+    get(target, name, receiver) {
+      if (name !== 'completeAuthorisation') return Reflect.get(target, name, receiver);
+      return (input: Omit<AuthorisationCompletion, 'idToken' | 'state'> & Partial<AuthorisationCompletion>) =>
+        target.completeAuthorisation({
+          ...input,
+          idToken: input.idToken ?? answers.get(input.code)?.idToken ?? null,
+          state: input.state ?? answers.get(input.code)?.state ?? '',
+        });
+    },
+  });
 }
 
 export interface RawResponse {
@@ -107,25 +152,38 @@ export async function bankCall(
     token?: string;
     body?: unknown;
     headers?: Record<string, string>;
+    /** Another client (another certificate, or none); default: paybank's through the validator. */
+    dispatcher?: Dispatcher;
+    /** A Payment Initiation POST is signed as paybank signs it unless this is set. */
+    unsigned?: boolean;
   },
 ): Promise<RawResponse> {
   const { request } = await import('undici');
-  const res = await request(`${w.baseUrl}/sandbox-bank${options.path}`, {
+  const sent =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
+  const signature =
+    options.method === 'POST' &&
+    options.path.startsWith('/open-banking/v3.1/pisp') &&
+    !options.unsigned &&
+    options.headers?.['x-jws-signature'] === undefined
+      ? await signAsPaybankMessage(w, sent ?? '')
+      : undefined;
+  const res = await request(`${w.bankApiUrl}${options.path}`, {
     method: options.method,
-    dispatcher: w.dispatcher,
+    dispatcher: options.dispatcher ?? w.dispatcher,
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body !== undefined && typeof options.body !== 'string'
         ? { 'content-type': 'application/json' }
         : {}),
+      ...(signature ? { 'x-jws-signature': signature } : {}),
       ...options.headers,
     },
-    body:
-      options.body === undefined
-        ? undefined
-        : typeof options.body === 'string'
-          ? options.body
-          : JSON.stringify(options.body),
+    body: sent,
   });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };
@@ -136,14 +194,44 @@ export async function clientToken(w: BankWorld, scope = 'payments accounts'): Pr
   const res = await bankCall(w, {
     method: 'POST',
     path: '/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`paybank:${w.config.sandboxBankClientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope, client_id: 'paybank' }).toString(),
   });
   assert.equal(res.status, 200, res.text);
   return res.json().access_token;
+}
+
+/** Claims signed as paybank signs at the sandbox bank (PS256, its key in the sandbox PKI). */
+export async function signAsPaybank(w: BankWorld, claims: JWTPayload): Promise<string> {
+  const pki = await sandboxPki(w.config.dataDir);
+  const signing = await signingKeyOf(pki.paybankSigningKey);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'PS256', kid: signing.kid }).sign(signing.key);
+}
+
+/** An x-jws-signature over a body, as paybank signs its messages to the sandbox bank. */
+export async function signAsPaybankMessage(
+  w: BankWorld,
+  body: string,
+  override: Partial<Signer> = {},
+): Promise<string> {
+  const signing = await signingKeyOf((await sandboxPki(w.config.dataDir)).paybankSigningKey);
+  return signDetached(
+    body,
+    {
+      key: signing.key,
+      kid: signing.kid,
+      iss: 'paybank-sandbox/paybank',
+      tan: 'openbanking.org.uk',
+      apiVersion: '3.1.10',
+      ...override,
+    },
+    w.clock.now(),
+  );
+}
+
+/** The claims of a compact JWT, unchecked. */
+export function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
 }
 
 /** An Open Banking domestic payment consent body. */

@@ -54,7 +54,7 @@ export async function seedApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { app, deps, routes } = await buildApp({ config });
+  const { app, deps, routes, listen } = await buildApp({ config });
   let closed = false;
   const close = async () => {
     if (!closed) await app.close();
@@ -68,6 +68,7 @@ export async function seedApp(
     clock: deps.clock as TestApp['clock'],
     config,
     routes,
+    listen,
     call: (options) => app.inject(options) as never,
   };
 }

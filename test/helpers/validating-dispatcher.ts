@@ -8,7 +8,9 @@ import { type ObResponse, obViolations } from './openbanking-validator.js';
 export class ValidatingDispatcher extends Dispatcher {
   readonly responses: ObResponse[] = [];
   readonly violations: string[] = [];
-  private readonly inner = new Agent();
+  constructor(private readonly inner: Dispatcher = new Agent()) {
+    super();
+  }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers): boolean {
     const chunks: Buffer[] = [];
@@ -54,8 +56,8 @@ export class ValidatingDispatcher extends Dispatcher {
 }
 
 /** A dispatcher for the test; when the test ends, every Open Banking response must have been valid. */
-export function validatingDispatcher(t: TestContext): ValidatingDispatcher {
-  const dispatcher = new ValidatingDispatcher();
+export function validatingDispatcher(t: TestContext, inner?: Dispatcher): ValidatingDispatcher {
+  const dispatcher = new ValidatingDispatcher(inner);
   t.after(async () => {
     await dispatcher.close();
     if (dispatcher.violations.length > 0) {

@@ -1,44 +1,58 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { OffsetClock } from '../../src/domain/clock.js';
 import { DomainError } from '../../src/domain/errors.js';
 import { authorisationReturnOf } from '../../src/providers/authorisation-return.js';
 import { createBankRegistry } from '../../src/providers/bank-registry.js';
+import { sandboxPki } from '../../src/providers/sandbox-bank/index.js';
 import { openStore } from '../../src/store/database.js';
+import { bankFiles, TEST_DATA_DIR } from '../helpers/bank-config.js';
 
+const KEYS = await bankFiles();
 const BANKS = JSON.stringify([
   {
     id: 'ob-examplebank',
     name: 'Example Bank',
     baseUrl: 'https://api.examplebank.test/ob',
     clientId: 'paybank-client',
-    clientSecret: 's3cret',
+    ...KEYS,
     standingOrders: false,
+    accountInformation: true,
   },
   {
     id: 'ob-readonly',
     name: 'Read Only Bank',
+    issuer: 'https://auth.readonly.test',
     authorizationUrl: 'https://auth.readonly.test/authorize',
     tokenUrl: 'https://auth.readonly.test/token',
     paymentsUrl: 'https://api.readonly.test/open-banking/v3.1/pisp',
     accountsUrl: 'https://api.readonly.test/open-banking/v3.1/aisp',
     clientId: 'c',
-    clientSecret: 's',
+    ...KEYS,
     paymentInitiation: false,
+    accountInformation: true,
     standingOrders: false,
   },
 ]);
 
-function registry(env: Record<string, string>) {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', ...env });
+async function registry(env: Record<string, string>) {
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    DATA_DIR: TEST_DATA_DIR,
+    ...env,
+  });
   const store = openStore(config.databaseUrl);
-  const banks = createBankRegistry(config, { db: store.db, clock: new OffsetClock() });
+  if (config.sandbox) await sandboxPki(config.dataDir);
+  const banks = await createBankRegistry(config, { db: store.db, clock: new OffsetClock() });
   return { banks, close: async () => Promise.all([banks.close(), store.close()]) };
 }
 
 test('the enumerations of spec 2.13 come from the provider list', async (t) => {
-  const { banks, close } = registry({ SANDBOX: 'true', OPEN_BANKING_PROVIDERS: BANKS });
+  const { banks, close } = await registry({ SANDBOX: 'true', OPEN_BANKING_PROVIDERS: BANKS });
   t.after(close);
   const list = banks.providers;
   assert.deepEqual(list.all(), ['ob-sandbox', 'ob-examplebank', 'ob-readonly', 'other']);
@@ -60,13 +74,13 @@ test('the enumerations of spec 2.13 come from the provider list', async (t) => {
 });
 
 test('without SANDBOX the sandbox bank is not a provider', async (t) => {
-  const { banks, close } = registry({ SANDBOX: 'false' });
+  const { banks, close } = await registry({ SANDBOX: 'false' });
   t.after(close);
   assert.deepEqual(banks.providers.all(), ['other']);
 });
 
 test('a bank that does not offer a capability refuses it before any network call', async (t) => {
-  const { banks, close } = registry({ OPEN_BANKING_PROVIDERS: BANKS });
+  const { banks, close } = await registry({ OPEN_BANKING_PROVIDERS: BANKS });
   t.after(close);
   await assert.rejects(
     banks.get('ob-readonly').createPaymentConsent({
@@ -95,20 +109,22 @@ test('OPEN_BANKING_PROVIDERS is validated with a message naming the field', () =
   assert.match(bad('{'), /JSON array/);
   assert.match(bad('[{"id":"bank"}]'), /\[0\]\.id must look like ob-<bank>/);
   assert.match(bad('[{"id":"ob-sandbox"}]'), /built-in sandbox/);
+  const entry = (fields: object) =>
+    bad(JSON.stringify([{ id: 'ob-x', name: 'X', baseUrl: 'https://x', clientId: 'c', ...KEYS, ...fields }]));
+  assert.match(bad('[{"id":"ob-x","name":"X","clientId":"c"}]'), /\[0\] \(ob-x\)\.issuer/);
+  assert.match(entry({ baseUrl: 'ftp://x' }), /http/);
+  assert.match(entry({ clientSecret: 's' }), /\(ob-x\)\.clientSecret is not used: .*tls_client_auth/);
+  assert.match(entry({ signingKeyFile: undefined }), /\(ob-x\)\.signingKeyFile/);
+  assert.match(entry({ transportCertFile: undefined }), /\(ob-x\)\.transportCertFile/);
+  assert.match(entry({ orgId: undefined }), /\(ob-x\)\.orgId/);
   assert.match(
-    bad('[{"id":"ob-x","name":"X","clientId":"c","clientSecret":"s"}]'),
-    /\[0\]\.authorizationUrl/,
+    entry({ tokenEndpointAuthMethod: 'client_secret_basic' }),
+    /tls_client_auth or private_key_jwt/,
   );
-  assert.match(
-    bad('[{"id":"ob-x","name":"X","baseUrl":"ftp://x","clientId":"c","clientSecret":"s"}]'),
-    /http/,
-  );
-  assert.match(
-    bad('[{"id":"ob-x","name":"X","baseUrl":"https://x","clientId":"c","clientSecret":"s","timeoutMs":-1}]'),
-    /timeoutMs/,
-  );
+  assert.match(entry({ apiVersion: '4.0' }), /apiVersion/);
+  assert.match(entry({ timeoutMs: -1 }), /timeoutMs/);
   const ok = loadConfig({ OPEN_BANKING_PROVIDERS: BANKS });
-  assert.equal(ok.openBankingProviders[0]?.tokenUrl, 'https://api.examplebank.test/ob/token');
+  assert.equal(ok.openBankingProviders[0]?.endpoints.tokenUrl, 'https://api.examplebank.test/ob/token');
   assert.equal(ok.openBankingProviders[1]?.issuer, 'https://auth.readonly.test');
   assert.equal(
     loadConfig({ PUBLIC_URL: 'https://pay.example' }).sandboxBankUrl,
@@ -117,11 +133,48 @@ test('OPEN_BANKING_PROVIDERS is validated with a message naming the field', () =
   assert.equal(loadConfig({ SANDBOX_BANK_URL: 'http://bank:8090/' }).sandboxBankUrl, 'http://bank:8090');
 });
 
-test('the bank redirect reads as an OAuth2 authorization-code return', () => {
+test('a key or certificate file that cannot be used stops the start, naming the bank and the field', async () => {
+  const banks = (file: string) => JSON.stringify([{ ...JSON.parse(BANKS)[0], signingKeyFile: file }]);
+  const notAKey = path.join(tmpdir(), `paybank-not-a-key-${process.pid}.pem`);
+  writeFileSync(notAKey, 'hello');
+  for (const [file, reason] of [
+    ['/nonexistent/signing.key', /ENOENT/],
+    [notAKey, /not a PKCS#8 RSA private key/],
+  ] as const) {
+    await assert.rejects(registry({ OPEN_BANKING_PROVIDERS: banks(file) }), (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.match(err.message, /OPEN_BANKING_PROVIDERS: ob-examplebank: signingKeyFile/);
+      assert.match(err.message, reason);
+      return true;
+    });
+  }
+});
+
+test('GET /.well-known/jwks.json serves the public half of every bank signing key', async (t) => {
+  const { banks, close } = await registry({ SANDBOX: 'true', OPEN_BANKING_PROVIDERS: BANKS });
+  t.after(close);
+  const keys = banks.jwks();
+  assert.deepEqual(keys.map((k) => k.kid).includes('paybank-kid'), true, 'the configured kid');
+  assert.equal(keys.length, 2, 'the sandbox key and the one shared by both banks');
+  for (const key of keys) {
+    assert.equal(key.alg, 'PS256');
+    assert.equal(key.kty, 'RSA');
+    assert.equal('d' in key, false, 'no private part');
+  }
+});
+
+test('the bank answer reads as a hybrid-flow return, id_token included', () => {
+  assert.deepEqual(authorisationReturnOf({ state: 's', code: 'c', id_token: 'i' }), {
+    state: 's',
+    outcome: 'approved',
+    code: 'c',
+    idToken: 'i',
+  });
   assert.deepEqual(authorisationReturnOf({ state: 's', code: 'c' }), {
     state: 's',
     outcome: 'approved',
     code: 'c',
+    idToken: null,
   });
   assert.deepEqual(authorisationReturnOf({ state: 's', error: 'access_denied', error_description: 'no' }), {
     state: 's',

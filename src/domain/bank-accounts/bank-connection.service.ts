@@ -7,6 +7,7 @@
 import type { Deps } from '../../context.js';
 import { type AuthorisationReturn, authorisationReturnOf } from '../../providers/authorisation-return.js';
 import type { BankAccountInfo } from '../../providers/bank-provider.js';
+import { checkedReturn } from '../../providers/checked-return.js';
 import { withTransaction } from '../../store/transaction.js';
 import { isoNow } from '../clock.js';
 import { getCompany } from '../companies/company.service.js';
@@ -247,9 +248,9 @@ export async function completeConnection(
   deps: Deps,
   query: Record<string, string | string[] | undefined>,
 ): Promise<ConnectionOutcome> {
-  const back: AuthorisationReturn | undefined = authorisationReturnOf(query);
-  if (!back) throw invalid('/state', 'the bank did not send a complete answer (state and code or error)');
-  const consent = await consents.findConsentByState(deps.db, back.state);
+  const given: AuthorisationReturn | undefined = authorisationReturnOf(query);
+  if (!given) throw invalid('/state', 'the bank did not send a complete answer (state and code or error)');
+  const consent = await consents.findConsentByState(deps.db, given.state);
   if (!consent) throw notFound('bank connection');
   const purpose = consent.purpose as 'connect' | 'reconsent';
   if (consent.status === 'rejected') return { outcome: 'rejected', purpose };
@@ -258,6 +259,10 @@ export async function completeConnection(
     throw invalidState('bank connection', consent.status, ['awaiting_authorisation'], 'complete');
   const from = ['awaiting_authorisation'] as const;
   const now = () => isoNow(deps.clock);
+  const back =
+    consent.status === 'awaiting_authorisation'
+      ? await checkedReturn(deps.banks.get(provider), deps.log, consentId, returnUri(deps), given)
+      : given;
 
   if (back.outcome === 'rejected') {
     if (!(await consents.moveConsent(deps.db, consent.id, from, { status: 'rejected', updated_at: now() }))) {
@@ -272,7 +277,7 @@ export async function completeConnection(
   let granted: BankAccountInfo[];
   try {
     const bank = deps.banks.get(provider);
-    await bank.completeAuthorisation({ consentId, code: back.code, redirectUri: returnUri(deps) });
+    await bank.completeAuthorisation({ consentId, redirectUri: returnUri(deps), ...back });
     granted = usableAccounts(await bank.listAccounts(consentId));
   } catch (err) {
     // The code is single-use: whatever happened, the merchant starts again with a new link.

@@ -1,4 +1,5 @@
-// The bank sends the payer back to `{PUBLIC_URL}/public/v1/return?state=&code=|error=` (API.md 9).
+// The bank sends the payer back to `{PUBLIC_URL}/public/v1/return` with state and code and id_token, or
+// error (API.md 9, 10.2); an id_token failing its checks counts as a decline.
 // Approved: the code is exchanged, the payment submitted, the payment moves to `pending` with its
 // transaction opened, then to `paid` or `rejected` as soon as the bank says. Declined: a payment ends
 // `rejected` (its link can be used again), a refund `refund_rejected`. No money moves on a decline.
@@ -9,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../context.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
 import type { BankPayment } from '../../providers/bank-provider.js';
+import { checkedReturn } from '../../providers/checked-return.js';
 import { withTransaction } from '../../store/transaction.js';
 import { openTransaction } from '../transactions/transaction.service.js';
 import { RETURN_PATH } from './initiation.service.js';
@@ -39,6 +41,9 @@ export type ReturnHandler = (deps: Deps, back: AuthorisationReturn) => Promise<R
 const SETTLEMENT_POLLS_MS = [0, 250, 500];
 
 const now = (deps: Deps) => deps.clock.now().toISOString();
+const returnUri = (deps: Deps) => `${deps.config.publicUrl}${RETURN_PATH}`;
+
+type ApprovedReturn = Extract<AuthorisationReturn, { outcome: 'approved' }>;
 
 /** The attempt's payment, locked; undefined once deleted. */
 async function lockedPayment(deps: Deps, attempt: PaymentAttempt): Promise<Payment | undefined> {
@@ -177,22 +182,22 @@ async function recordSubmission(
   });
 }
 
-/** Exchanges the code, submits the payment at the bank, records it. A failure leaves the link usable. */
+/**
+ * Exchanges the code of the bank's answer (null: a repeat), submits the payment at the bank, records
+ * it. A failure leaves the link usable.
+ */
 export async function submitAttempt(
   deps: Deps,
   attempt: PaymentAttempt,
-  code: string | null,
+  answer: ApprovedReturn | null,
 ): Promise<PaymentAttempt> {
   const bank = deps.banks.get(attempt.provider);
   const consentId = attempt.consentId as string;
+  const code = answer?.code ?? null;
   let submitted: BankPayment;
   try {
-    if (code !== null) {
-      await bank.completeAuthorisation({
-        consentId,
-        code,
-        redirectUri: `${deps.config.publicUrl}${RETURN_PATH}`,
-      });
+    if (answer !== null) {
+      await bank.completeAuthorisation({ consentId, redirectUri: returnUri(deps), ...answer });
     }
     // The attempt's id is the idempotency key: a repeat (the sync job after a crash) finds the same payment.
     submitted = await bank.submitPayment({ consentId, idempotencyKey: attempt.id });
@@ -228,13 +233,15 @@ async function settleSoon(deps: Deps, attempt: PaymentAttempt): Promise<void> {
 }
 
 /** The return of a single payment or refund attempt. */
-export const completeAttemptReturn: ReturnHandler = async (deps, back) => {
-  const attempt = await attempts.findAttemptByState(deps.db, back.state);
+export const completeAttemptReturn: ReturnHandler = async (deps, given) => {
+  const attempt = await attempts.findAttemptByState(deps.db, given.state);
   if (!attempt) return undefined;
   if (attempt.status === 'awaiting_authorisation') {
+    const bank = deps.banks.get(attempt.provider);
+    const back = await checkedReturn(bank, deps.log, attempt.consentId as string, returnUri(deps), given);
     if (back.outcome === 'rejected') await decline(deps, attempt);
     else if (await claimForSubmission(deps, attempt)) {
-      await settleSoon(deps, await submitAttempt(deps, { ...attempt, status: 'completing' }, back.code));
+      await settleSoon(deps, await submitAttempt(deps, { ...attempt, status: 'completing' }, back));
     }
   }
   // A replayed return only shows where things stand.

@@ -7,6 +7,7 @@
 import type { Deps } from '../../context.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
 import type { BankStandingOrder } from '../../providers/bank-provider.js';
+import { checkedReturn } from '../../providers/checked-return.js';
 import { OTHER_PROVIDER_ID } from '../../providers/providers.js';
 import { withTransaction } from '../../store/transaction.js';
 import { DomainError, invalid } from '../errors.js';
@@ -242,12 +243,16 @@ async function activate(deps: Deps, authorisation: RecurringAuthorisationTable, 
 }
 
 /** Exchanges the code and submits the standing order; a failure leaves the link usable. */
-async function submit(deps: Deps, authorisation: RecurringAuthorisationTable, code: string): Promise<void> {
+async function submit(
+  deps: Deps,
+  authorisation: RecurringAuthorisationTable,
+  answer: Extract<AuthorisationReturn, { outcome: 'approved' }>,
+): Promise<void> {
   const bank = deps.banks.get(authorisation.provider);
   const consentId = authorisation.consent_id as string;
   let order: BankStandingOrder;
   try {
-    await bank.completeAuthorisation({ consentId, code, redirectUri: returnUri(deps) });
+    await bank.completeAuthorisation({ consentId, redirectUri: returnUri(deps), ...answer });
     order = await bank.submitStandingOrder({ consentId, idempotencyKey: authorisation.id });
   } catch (err) {
     await repo.moveAuthorisation(deps.db, authorisation.id, ['completing'], {
@@ -265,17 +270,20 @@ async function submit(deps: Deps, authorisation: RecurringAuthorisationTable, co
  */
 export async function completeRecurringReturn(
   deps: Deps,
-  back: AuthorisationReturn,
+  given: AuthorisationReturn,
 ): Promise<string | undefined> {
-  const authorisation = await repo.findAuthorisationByState(deps.db, back.state);
+  const authorisation = await repo.findAuthorisationByState(deps.db, given.state);
   if (!authorisation) return undefined;
   if (authorisation.status === 'awaiting_authorisation') {
-    if (back.outcome === 'rejected') await decline(deps, authorisation);
-    else if (await claim(deps, authorisation)) await submit(deps, authorisation, back.code);
+    const bank = deps.banks.get(authorisation.provider);
+    const consentId = authorisation.consent_id as string;
+    const answer = await checkedReturn(bank, deps.log, consentId, returnUri(deps), given);
+    if (answer.outcome === 'rejected') await decline(deps, authorisation);
+    else if (await claim(deps, authorisation)) await submit(deps, authorisation, answer);
   }
   const recurring = await repo.findRecurringById(deps.db, authorisation.recurring_payment_id);
-  if (!recurring) return `${RECURRING_RESULT_PATH}?state=${encodeURIComponent(back.state)}`;
-  return redirectAfterSetup(deps, recurring, back.state);
+  if (!recurring) return `${RECURRING_RESULT_PATH}?state=${encodeURIComponent(given.state)}`;
+  return redirectAfterSetup(deps, recurring, given.state);
 }
 
 /**

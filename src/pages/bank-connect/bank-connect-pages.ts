@@ -14,6 +14,7 @@ import {
 import { DomainError } from '../../domain/errors.js';
 import { statusOf } from '../../http/problem.js';
 import { templates } from '../../templates.js';
+import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
 import { pagePolicy } from '../payments/render.js';
 
 const eta = templates('pages/bank-connect');
@@ -102,37 +103,53 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  async function handleReturn(answer: Record<string, string | undefined>, reply: FastifyReply) {
+    try {
+      const result = await completeConnection(deps, answer);
+      const title = result.outcome === 'connected' ? 'Bank account connected' : 'Bank account not connected';
+      return send(reply, 200, 'result', { ...result, title });
+    } catch (err) {
+      const { status, message } = refusal(err);
+      return send(reply, status, 'result', {
+        outcome: 'error',
+        title: 'Bank account not connected',
+        message,
+      });
+    }
+  }
+
+  const returnDescription =
+    "Where the bank sends the merchant back. The hybrid flow's answer (`code`, `id_token`, `state`, or `error`) comes in the URL fragment: without a query this serves a page whose script posts it here; the query form is handled alike. The id_token is checked before the code is used. Connects every account granted and shows the outcome.";
+
   app.get(
     BANK_RETURN_PATH,
     {
       schema: {
         summary: 'Return from the bank after connecting an account',
-        description:
-          'Where the bank sends the merchant back (`state` and `code`, or `error`). Connects every account granted and shows the outcome.',
+        description: returnDescription,
         tags: ['public'],
-        querystring: Type.Object({
-          state: Type.Optional(Type.String({ maxLength: 200 })),
-          code: Type.Optional(Type.String({ maxLength: 2000 })),
-          error: Type.Optional(Type.String({ maxLength: 200 })),
-          error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-        }),
+        querystring: BankAnswer,
         response: { 200: html, 400: html, 404: html, 409: html, 502: html },
       },
     },
-    async (request, reply) => {
-      try {
-        const result = await completeConnection(deps, request.query);
-        const title =
-          result.outcome === 'connected' ? 'Bank account connected' : 'Bank account not connected';
-        return send(reply, 200, 'result', { ...result, title });
-      } catch (err) {
-        const { status, message } = refusal(err);
-        return send(reply, status, 'result', {
-          outcome: 'error',
-          title: 'Bank account not connected',
-          message,
-        });
-      }
+    async (request, reply) =>
+      wantsAnswerPage(request.query)
+        ? sendAnswerPage(reply, BANK_RETURN_PATH)
+        : handleReturn(request.query, reply),
+  );
+
+  app.post(
+    BANK_RETURN_PATH,
+    {
+      schema: {
+        summary: "The bank's answer posted by the return page (bank connection)",
+        description: returnDescription,
+        tags: ['public'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: BankAnswer,
+        response: { 200: html, 400: html, 404: html, 409: html, 502: html },
+      },
     },
+    async (request, reply) => handleReturn(request.body, reply),
   );
 };

@@ -17,6 +17,7 @@ import { paymentLinkView, refundLinkView } from '../../domain/payments/payment-l
 import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { continueAfterInitialPayment } from '../../domain/recurring/recurring-setup.service.js';
 import { authorisationReturnOf } from '../../providers/authorisation-return.js';
+import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
 import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
 import { bankChoiceRoute, type FailureMessages, failureOf, htmlPage, TokenQuery } from './bank-choice.js';
 import { linkTokenOf, pounds, sendPage } from './render.js';
@@ -165,20 +166,87 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     page: refundPage,
   });
 
+  /** The bank's answer, from the query or the form the return page posts: the same handling. */
+  async function handleReturn(answer: Record<string, string | undefined>, reply: FastifyReply) {
+    const back = authorisationReturnOf(answer);
+    const notFound = {
+      title: 'Link not valid',
+      status: 'not_found',
+      tone: 'error',
+      message: 'This bank answer does not belong to any payment here.',
+    };
+    if (!back)
+      return sendPage(reply, config, 400, 'result', {
+        ...notFound,
+        message: 'Your bank did not send a complete answer.',
+      });
+    // A standing-order authorisation of a recurring payment (its own state) is the recurring module's.
+    const recurringNext = await recurringReturnRedirect(deps, back);
+    if (recurringNext) return reply.redirect(recurringNext, 303);
+    let outcome: ReturnOutcome | undefined;
+    try {
+      for (const handler of RETURN_HANDLERS) {
+        outcome = await handler(deps, back);
+        if (outcome) break;
+      }
+    } catch (err) {
+      const failure = failureOf(err, PAYER_MESSAGES);
+      const page = await resultPageOf(deps, back.state);
+      return sendPage(reply, config, failure.status, 'result', {
+        ...page,
+        tone: 'error',
+        message: failure.message,
+      });
+    }
+    if (!outcome) return sendPage(reply, config, 404, 'result', notFound);
+    const { attempt, payment } = outcome;
+    // A recurring payment's initial payment leads on to its standing order at the bank.
+    if (attempt.kind === 'payment' && payment?.recurringPaymentId) {
+      return reply.redirect(await continueAfterInitialPayment(deps, payment, attempt), 303);
+    }
+    if (attempt.kind === 'payment' && payment) {
+      const redirect = await redirectAfterBank(deps, payment);
+      if (!redirect.viaServicePage && redirect.url) return reply.redirect(redirect.url, 303);
+    }
+    return reply.redirect(`${RESULT_PATH}?state=${encodeURIComponent(back.state)}`, 303);
+  }
+
+  const returnDescription =
+    "Where the bank sends the payer back. The hybrid flow's answer (`code`, `id_token`, `state`, or `error`) comes in the URL fragment: without a query this serves a page whose script posts it here; the query form is handled alike. The id_token is checked before the code is used; a failed check counts as a rejection. Then submits the payment and redirects: to the service's result page when the integration has servicePaymentPageRedirectEnabled (or no redirect URL is set), else straight to the payment's customRedirectUrl or the integration's redirectUrl with `?paymentId=&status=`.";
+
   app.get(
     RETURN_PATH,
     {
       schema: {
         summary: 'Return from the bank after a payment or refund authorisation',
-        description:
-          "Where the bank sends the payer back (`state` and `code`, or `error`). Submits the payment, then redirects: to the service's result page when the integration has servicePaymentPageRedirectEnabled (or no redirect URL is set), else straight to the payment's customRedirectUrl or the integration's redirectUrl with `?paymentId=&status=`.",
+        description: returnDescription,
         tags: ['public'],
-        querystring: Type.Object({
-          state: Type.Optional(Type.String({ maxLength: 200 })),
-          code: Type.Optional(Type.String({ maxLength: 2000 })),
-          error: Type.Optional(Type.String({ maxLength: 200 })),
-          error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-        }),
+        querystring: BankAnswer,
+        response: {
+          200: html,
+          303: { description: 'to the result page or the merchant' },
+          400: html,
+          404: html,
+          409: html,
+          502: html,
+        },
+      },
+    },
+    async (request, reply) =>
+      wantsAnswerPage(request.query)
+        ? sendAnswerPage(reply, RETURN_PATH)
+        : handleReturn(request.query, reply),
+  );
+
+  app.post(
+    RETURN_PATH,
+    {
+      schema: {
+        summary: "The bank's answer posted by the return page",
+        description: returnDescription,
+        tags: ['public'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: BankAnswer,
         response: {
           303: { description: 'to the result page or the merchant' },
           400: html,
@@ -188,49 +256,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const back = authorisationReturnOf(request.query);
-      const notFound = {
-        title: 'Link not valid',
-        status: 'not_found',
-        tone: 'error',
-        message: 'This bank answer does not belong to any payment here.',
-      };
-      if (!back)
-        return sendPage(reply, config, 400, 'result', {
-          ...notFound,
-          message: 'Your bank did not send a complete answer.',
-        });
-      // A standing-order authorisation of a recurring payment (its own state) is the recurring module's.
-      const recurringNext = await recurringReturnRedirect(deps, back);
-      if (recurringNext) return reply.redirect(recurringNext, 303);
-      let outcome: ReturnOutcome | undefined;
-      try {
-        for (const handler of RETURN_HANDLERS) {
-          outcome = await handler(deps, back);
-          if (outcome) break;
-        }
-      } catch (err) {
-        const failure = failureOf(err, PAYER_MESSAGES);
-        const page = await resultPageOf(deps, back.state);
-        return sendPage(reply, config, failure.status, 'result', {
-          ...page,
-          tone: 'error',
-          message: failure.message,
-        });
-      }
-      if (!outcome) return sendPage(reply, config, 404, 'result', notFound);
-      const { attempt, payment } = outcome;
-      // A recurring payment's initial payment leads on to its standing order at the bank.
-      if (attempt.kind === 'payment' && payment?.recurringPaymentId) {
-        return reply.redirect(await continueAfterInitialPayment(deps, payment, attempt), 303);
-      }
-      if (attempt.kind === 'payment' && payment) {
-        const redirect = await redirectAfterBank(deps, payment);
-        if (!redirect.viaServicePage && redirect.url) return reply.redirect(redirect.url, 303);
-      }
-      return reply.redirect(`${RESULT_PATH}?state=${encodeURIComponent(back.state)}`, 303);
-    },
+    async (request, reply) => handleReturn(request.body, reply),
   );
 
   app.get(

@@ -16,7 +16,9 @@ export function linkTokenOf(request: FastifyRequest): string {
 
 /** helmet's policy, with the banks' authorisation pages allowed as where a form may lead. */
 export function pagePolicy(config: Config): string {
-  const banks = openBankingProvidersOf(config).map((bank) => new URL(bank.authorizationUrl).origin);
+  const banks = openBankingProvidersOf(config).map(
+    (bank) => new URL(bank.endpoints.authorizationUrl ?? bank.issuer).origin,
+  );
   const formAction = ["'self'", ...new Set(banks)].join(' ');
   return [
     "default-src 'self'",

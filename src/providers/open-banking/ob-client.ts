@@ -1,22 +1,27 @@
-// HTTP to one Open Banking bank over undici: OAuth2 tokens (client credentials, authorization code,
-// refresh), time-outs, retries of transient failures (payment POSTs carry an x-idempotency-key, so a
-// retried one is done once; a retried consent or token request at worst leaves an unused one behind),
-// and the bank's errors mapped to BankError.
+// HTTPS to one Open Banking bank over undici with mutual TLS (our transport certificate on every call,
+// API.md 10.1): discovery of its endpoints, OAuth2 tokens (client credentials, authorization code,
+// refresh) with tls_client_auth or private_key_jwt (never a client secret), time-outs, retries of
+// transient failures (payment POSTs carry an x-idempotency-key, so a retried one is done once; a
+// retried consent or token request at worst leaves an unused one behind), and the bank's errors
+// mapped to BankError.
 import { randomUUID } from 'node:crypto';
+import { type JSONWebKeySet, SignJWT } from 'jose';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Logger } from '../../context.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Db } from '../../store/database.js';
 import { BankError } from '../bank-error.js';
+import type { ObCredentials } from './credentials.js';
+import { SignatureError, type Signer, signDetached, verifyDetached } from './detached-jws.js';
 import { findGrant, saveGrant } from './grant.repository.js';
 import type { ObErrorResponse, ObTokenResponse } from './ob-wire.js';
-import type { OpenBankingProviderConfig } from './provider-config.js';
+import { apiBasesBeside, type ObEndpoints, type OpenBankingProviderConfig } from './provider-config.js';
 
 export interface ObClientOptions {
   db: Db;
   clock: Clock;
   log?: Logger;
-  /** Defaults to a keep-alive Agent of this client's own. */
+  /** Defaults to a keep-alive Agent of this client's own, presenting our transport certificate. */
   dispatcher?: Dispatcher;
   /** First retry delay; doubles each time. */
   backoffMs?: number;
@@ -29,6 +34,8 @@ export type ObAuth =
 interface RawResponse {
   status: number;
   retryAfter: string | undefined;
+  /** x-jws-signature of the answer, if any. */
+  signature: string | undefined;
   text: string;
 }
 
@@ -39,6 +46,8 @@ interface CachedToken {
 
 // Tokens are renewed this long before the bank's expiry, so that none expires in flight.
 const EXPIRY_MARGIN_MS = 30_000;
+// A client assertion (private_key_jwt) is good for this long.
+const CLIENT_ASSERTION_TTL_S = 300;
 const MAX_RETRY_AFTER_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,15 +56,96 @@ export class ObClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownDispatcher: Agent | undefined;
   private readonly clientTokens = new Map<string, CachedToken>();
+  private discovered: Promise<ObEndpoints> | undefined;
+  private keys: Promise<JSONWebKeySet> | undefined;
 
   constructor(
     readonly config: OpenBankingProviderConfig,
+    private readonly credentials: ObCredentials,
     private readonly options: ObClientOptions,
   ) {
     this.ownDispatcher = options.dispatcher
       ? undefined
-      : new Agent({ keepAliveTimeout: 10_000, connect: { timeout: config.timeoutMs } });
+      : new Agent({
+          keepAliveTimeout: 10_000,
+          connect: { timeout: config.timeoutMs, ...credentials.tls },
+        });
     this.dispatcher = options.dispatcher ?? (this.ownDispatcher as Agent);
+  }
+
+  /** The bank's endpoints: those configured, the rest from its discovery document (read once). */
+  endpoints(): Promise<ObEndpoints> {
+    const given = this.config.endpoints;
+    if (given.authorizationUrl && given.tokenUrl && given.paymentsUrl && given.accountsUrl) {
+      return Promise.resolve(given as ObEndpoints);
+    }
+    if (!this.discovered) {
+      this.discovered = this.discover();
+      this.discovered.catch(() => {
+        this.discovered = undefined;
+      });
+    }
+    return this.discovered;
+  }
+
+  /** The bank's signing keys (its jwks_uri), read once; refresh reads them again. */
+  bankKeys(refresh = false): Promise<JSONWebKeySet> {
+    if (!this.keys || refresh) {
+      this.keys = this.readKeys();
+      this.keys.catch(() => {
+        this.keys = undefined;
+      });
+    }
+    return this.keys;
+  }
+
+  private async readKeys(): Promise<JSONWebKeySet> {
+    const { jwksUrl } = await this.endpoints();
+    if (!jwksUrl) throw new BankError('unavailable', 'the bank publishes no signing keys (jwks_uri)');
+    const response = await this.withRetries(`GET ${jwksUrl}`, () =>
+      this.send('GET', jwksUrl, { accept: 'application/json' }, undefined),
+    );
+    const body = response.status === 200 ? this.json<Partial<JSONWebKeySet>>(response, jwksUrl) : undefined;
+    if (!Array.isArray(body?.keys)) {
+      throw new BankError('unavailable', `the bank's signing keys could not be read (${response.status})`);
+    }
+    return { keys: body.keys };
+  }
+
+  private async discover(): Promise<ObEndpoints> {
+    const url = `${this.config.issuer}/.well-known/openid-configuration`;
+    const response = await this.withRetries(`GET ${url}`, () =>
+      this.send('GET', url, { accept: 'application/json' }, undefined),
+    );
+    if (response.status !== 200) {
+      throw new BankError('unavailable', `the bank's discovery document answered ${response.status}`);
+    }
+    const doc = this.json<Record<string, unknown>>(response, url);
+    if (doc.issuer !== this.config.issuer) {
+      throw new BankError(
+        'unavailable',
+        `the bank's discovery document names another issuer (${String(doc.issuer)})`,
+      );
+    }
+    const str = (name: string) => (typeof doc[name] === 'string' ? (doc[name] as string) : undefined);
+    const tokenUrl = this.config.endpoints.tokenUrl ?? str('token_endpoint');
+    const authorizationUrl = this.config.endpoints.authorizationUrl ?? str('authorization_endpoint');
+    if (!tokenUrl || !authorizationUrl) {
+      throw new BankError(
+        'unavailable',
+        "the bank's discovery document names no token or authorization endpoint",
+      );
+    }
+    const registrationUrl = this.config.endpoints.registrationUrl ?? str('registration_endpoint');
+    const jwksUrl = this.config.endpoints.jwksUrl ?? str('jwks_uri');
+    return {
+      ...apiBasesBeside(tokenUrl),
+      ...this.config.endpoints,
+      authorizationUrl,
+      tokenUrl,
+      ...(registrationUrl ? { registrationUrl } : {}),
+      ...(jwksUrl ? { jwksUrl } : {}),
+    };
   }
 
   async close(): Promise<void> {
@@ -67,8 +157,19 @@ export class ObClient {
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     auth: ObAuth,
-    options: { body?: unknown; idempotencyKey?: string } = {},
+    options: {
+      body?: unknown;
+      idempotencyKey?: string;
+      /** Sign the body (x-jws-signature) and check the signature of the bank's answer. */
+      signed?: boolean;
+    } = {},
   ): Promise<T> {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // Over the exact bytes sent; the same on every retry.
+    const signature =
+      options.signed && body !== undefined
+        ? await signDetached(body, this.signer(), this.options.clock.now())
+        : undefined;
     const headers = (token: string): Record<string, string> => ({
       authorization: `Bearer ${token}`,
       accept: 'application/json',
@@ -76,8 +177,8 @@ export class ObClient {
       ...(this.config.financialId ? { 'x-fapi-financial-id': this.config.financialId } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}),
+      ...(signature ? { 'x-jws-signature': signature } : {}),
     });
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const attempt = async (renew: boolean) => {
       const token = await this.token(auth, renew);
       return this.withRetries(`${method} ${url}`, () => this.send(method, url, headers(token), body));
@@ -85,8 +186,39 @@ export class ObClient {
     let response = await attempt(false);
     // An expired or revoked token: one more try with a fresh one.
     if (response.status === 401) response = await attempt(true);
-    if (response.status >= 200 && response.status < 300) return this.json<T>(response, url);
+    if (response.status >= 200 && response.status < 300) {
+      if (options.signed && response.text !== '') await this.checkSignature(response, url);
+      return this.json<T>(response, url);
+    }
     throw this.errorOf(response, url, auth);
+  }
+
+  private signer(): Signer {
+    const { orgId, softwareId, trustAnchor, apiVersion } = this.config;
+    const { key, kid } = this.credentials.signing;
+    return { key, kid, iss: `${orgId}/${softwareId}`, tan: trustAnchor, apiVersion };
+  }
+
+  /** The bank's x-jws-signature over its answer; a bad or missing one is a bank error, never a success. */
+  private async checkSignature(response: RawResponse, url: string): Promise<void> {
+    const expected = (keys: JSONWebKeySet) => ({
+      keys,
+      tan: this.config.trustAnchor,
+      apiVersion: this.config.apiVersion,
+      now: this.options.clock.now(),
+    });
+    try {
+      try {
+        await verifyDetached(response.signature, response.text, expected(await this.bankKeys()));
+      } catch (err) {
+        // A key the bank rolled since we read its JWKS: read it once more.
+        if (!(err instanceof SignatureError) || err.problem !== 'Invalid') throw err;
+        await verifyDetached(response.signature, response.text, expected(await this.bankKeys(true)));
+      }
+    } catch (err) {
+      if (!(err instanceof SignatureError)) throw err;
+      throw new BankError('unavailable', `the bank's answer to ${url} is not signed by it: ${err.message}`);
+    }
   }
 
   /** The authorization-code exchange of a consent; the tokens are kept for later calls. */
@@ -144,24 +276,38 @@ export class ObClient {
     });
   }
 
+  /** tls_client_auth: the client id, the certificate does the rest; private_key_jwt: a signed assertion. */
+  private async clientAuthentication(tokenUrl: string): Promise<Record<string, string>> {
+    const { clientId, tokenEndpointAuthMethod } = this.config;
+    if (tokenEndpointAuthMethod === 'tls_client_auth') return { client_id: clientId };
+    const now = Math.floor(this.options.clock.now().getTime() / 1000);
+    const assertion = await new SignJWT({})
+      .setProtectedHeader({ alg: 'PS256', kid: this.credentials.signing.kid })
+      .setIssuer(clientId)
+      .setSubject(clientId)
+      .setAudience(tokenUrl)
+      .setIssuedAt(now)
+      .setExpirationTime(now + CLIENT_ASSERTION_TTL_S)
+      .setJti(randomUUID())
+      .sign(this.credentials.signing.key);
+    return {
+      client_id: clientId,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: assertion,
+    };
+  }
+
   private async tokenRequest(
     form: Record<string, string>,
     onInvalidGrant: 'authorisation_failed' | 'consent_invalid' | 'unauthorized',
   ): Promise<ObTokenResponse> {
-    const { clientId, clientSecret, tokenUrl } = this.config;
-    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
-      'base64',
-    );
-    const response = await this.withRetries(`POST ${tokenUrl}`, () =>
+    const { tokenUrl } = await this.endpoints();
+    const response = await this.withRetries(`POST ${tokenUrl}`, async () =>
       this.send(
         'POST',
         tokenUrl,
-        {
-          authorization: `Basic ${basic}`,
-          accept: 'application/json',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        new URLSearchParams(form).toString(),
+        { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({ ...form, ...(await this.clientAuthentication(tokenUrl)) }).toString(),
       ),
     );
     if (response.status === 200) {
@@ -212,9 +358,11 @@ export class ObClient {
     });
     const text = await response.body.text();
     const retryAfter = response.headers['retry-after'];
+    const signature = response.headers['x-jws-signature'];
     return {
       status: response.statusCode,
       retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+      signature: typeof signature === 'string' ? signature : undefined,
       text,
     };
   }

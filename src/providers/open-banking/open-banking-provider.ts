@@ -19,8 +19,10 @@ import type {
   SubmitRequest,
 } from '../bank-provider.js';
 import type { ProviderInfo } from '../providers.js';
-import { authorizationUrlOf } from './authorization-url.js';
+import { authorizationUrlOf, nonceOf } from './authorization-url.js';
+import type { ObCredentials } from './credentials.js';
 import { deleteGrant } from './grant.repository.js';
+import { checkIdToken } from './id-token.js';
 import { ObClient, type ObClientOptions } from './ob-client.js';
 import type {
   ObAccessConsentResponse,
@@ -55,6 +57,7 @@ export class OpenBankingProvider implements BankProvider {
 
   constructor(
     private readonly config: OpenBankingProviderConfig,
+    private readonly credentials: ObCredentials,
     private readonly options: ObClientOptions,
   ) {
     this.info = {
@@ -64,14 +67,32 @@ export class OpenBankingProvider implements BankProvider {
       standingOrders: config.standingOrders,
       accountInformation: config.accountInformation,
     };
-    this.client = new ObClient(config, options);
+    this.client = new ObClient(config, credentials, options);
   }
 
   close(): Promise<void> {
     return this.client.close();
   }
 
+  async checkAuthorisation(input: AuthorisationCompletion): Promise<void> {
+    await checkIdToken(
+      input.idToken,
+      {
+        issuer: this.config.issuer,
+        clientId: this.config.clientId,
+        nonce: nonceOf(this.credentials.signing, input.state),
+        consentId: input.consentId,
+        code: input.code,
+        state: input.state,
+        now: this.now(),
+      },
+      (refresh) => this.client.bankKeys(refresh),
+    );
+  }
+
   async completeAuthorisation(input: AuthorisationCompletion): Promise<void> {
+    // Never exchange a code whose id_token does not hold (FAPI 1.0 Advanced 5.2.2.1).
+    await this.checkAuthorisation(input);
     await this.client.exchangeCode(input.consentId, input.code, input.redirectUri);
   }
 
@@ -82,9 +103,9 @@ export class OpenBankingProvider implements BankProvider {
     const body = paymentConsentBody(input);
     const created = await this.client.call<ObDomesticConsentResponse>(
       'POST',
-      `${this.config.paymentsUrl}/domestic-payment-consents`,
+      `${await this.pisp()}/domestic-payment-consents`,
       { kind: 'client', scope: 'payments' },
-      { body, idempotencyKey: input.idempotencyKey },
+      { body, idempotencyKey: input.idempotencyKey, signed: true },
     );
     return this.consentOf(created.Data, 'payments', input);
   }
@@ -92,7 +113,7 @@ export class OpenBankingProvider implements BankProvider {
   async getPaymentConsent(consentId: string): Promise<BankConsentState> {
     const body = await this.client.call<ObDomesticConsentResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-payment-consents/${enc(consentId)}`,
+      `${await this.pisp()}/domestic-payment-consents/${enc(consentId)}`,
       { kind: 'client', scope: 'payments' },
     );
     return consentStateOf(body.Data, this.now());
@@ -102,12 +123,12 @@ export class OpenBankingProvider implements BankProvider {
     // The payment must repeat the consent's Initiation and Risk exactly, so read them back first.
     const consent = await this.client.call<ObDomesticConsentResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-payment-consents/${enc(input.consentId)}`,
+      `${await this.pisp()}/domestic-payment-consents/${enc(input.consentId)}`,
       { kind: 'client', scope: 'payments' },
     );
     const body = await this.client.call<ObDomesticPaymentResponse>(
       'POST',
-      `${this.config.paymentsUrl}/domestic-payments`,
+      `${await this.pisp()}/domestic-payments`,
       { kind: 'consent', consentId: input.consentId },
       {
         body: {
@@ -115,6 +136,7 @@ export class OpenBankingProvider implements BankProvider {
           Risk: consent.Risk,
         },
         idempotencyKey: input.idempotencyKey,
+        signed: true,
       },
     );
     return bankPaymentOf(body);
@@ -123,7 +145,7 @@ export class OpenBankingProvider implements BankProvider {
   async getPayment(paymentId: string): Promise<BankPayment> {
     const body = await this.client.call<ObDomesticPaymentResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-payments/${enc(paymentId)}`,
+      `${await this.pisp()}/domestic-payments/${enc(paymentId)}`,
       { kind: 'client', scope: 'payments' },
     );
     return bankPaymentOf(body);
@@ -136,9 +158,9 @@ export class OpenBankingProvider implements BankProvider {
     const body = standingOrderConsentBody(input);
     const created = await this.client.call<ObStandingOrderConsentResponse>(
       'POST',
-      `${this.config.paymentsUrl}/domestic-standing-order-consents`,
+      `${await this.pisp()}/domestic-standing-order-consents`,
       { kind: 'client', scope: 'payments' },
-      { body, idempotencyKey: input.idempotencyKey },
+      { body, idempotencyKey: input.idempotencyKey, signed: true },
     );
     return this.consentOf(created.Data, 'payments', input);
   }
@@ -146,7 +168,7 @@ export class OpenBankingProvider implements BankProvider {
   async getStandingOrderConsent(consentId: string): Promise<BankConsentState> {
     const body = await this.client.call<ObStandingOrderConsentResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-standing-order-consents/${enc(consentId)}`,
+      `${await this.pisp()}/domestic-standing-order-consents/${enc(consentId)}`,
       { kind: 'client', scope: 'payments' },
     );
     return consentStateOf(body.Data, this.now());
@@ -155,12 +177,12 @@ export class OpenBankingProvider implements BankProvider {
   async submitStandingOrder(input: SubmitRequest): Promise<BankStandingOrder> {
     const consent = await this.client.call<ObStandingOrderConsentResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-standing-order-consents/${enc(input.consentId)}`,
+      `${await this.pisp()}/domestic-standing-order-consents/${enc(input.consentId)}`,
       { kind: 'client', scope: 'payments' },
     );
     const body = await this.client.call<ObStandingOrderResponse>(
       'POST',
-      `${this.config.paymentsUrl}/domestic-standing-orders`,
+      `${await this.pisp()}/domestic-standing-orders`,
       { kind: 'consent', consentId: input.consentId },
       {
         body: {
@@ -168,6 +190,7 @@ export class OpenBankingProvider implements BankProvider {
           Risk: consent.Risk,
         },
         idempotencyKey: input.idempotencyKey,
+        signed: true,
       },
     );
     return bankStandingOrderOf(body);
@@ -176,7 +199,7 @@ export class OpenBankingProvider implements BankProvider {
   async getStandingOrder(standingOrderId: string): Promise<BankStandingOrder> {
     const body = await this.client.call<ObStandingOrderResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-standing-orders/${enc(standingOrderId)}`,
+      `${await this.pisp()}/domestic-standing-orders/${enc(standingOrderId)}`,
       { kind: 'client', scope: 'payments' },
     );
     return bankStandingOrderOf(body);
@@ -185,7 +208,7 @@ export class OpenBankingProvider implements BankProvider {
   async listStandingOrderPayments(standingOrderId: string): Promise<StandingOrderPayment[]> {
     const body = await this.client.call<ObPaymentDetailsResponse>(
       'GET',
-      `${this.config.paymentsUrl}/domestic-standing-orders/${enc(standingOrderId)}/payment-details`,
+      `${await this.pisp()}/domestic-standing-orders/${enc(standingOrderId)}/payment-details`,
       { kind: 'client', scope: 'payments' },
     );
     return standingOrderPaymentsOf(body);
@@ -197,7 +220,7 @@ export class OpenBankingProvider implements BankProvider {
     this.assertSupported('accountInformation', 'account information');
     const created = await this.client.call<ObAccessConsentResponse>(
       'POST',
-      `${this.config.accountsUrl}/account-access-consents`,
+      `${await this.aisp()}/account-access-consents`,
       { kind: 'client', scope: 'accounts' },
       { body: accessConsentBody(input) },
     );
@@ -207,7 +230,7 @@ export class OpenBankingProvider implements BankProvider {
   async getAccountAccessConsent(consentId: string): Promise<BankConsentState> {
     const body = await this.client.call<ObAccessConsentResponse>(
       'GET',
-      `${this.config.accountsUrl}/account-access-consents/${enc(consentId)}`,
+      `${await this.aisp()}/account-access-consents/${enc(consentId)}`,
       { kind: 'client', scope: 'accounts' },
     );
     return consentStateOf(body.Data, this.now());
@@ -216,14 +239,14 @@ export class OpenBankingProvider implements BankProvider {
   async revokeAccountAccessConsent(consentId: string): Promise<void> {
     await this.client.call<unknown>(
       'DELETE',
-      `${this.config.accountsUrl}/account-access-consents/${enc(consentId)}`,
+      `${await this.aisp()}/account-access-consents/${enc(consentId)}`,
       { kind: 'client', scope: 'accounts' },
     );
     await deleteGrant(this.options.db, this.config.id, consentId);
   }
 
   async listAccounts(consentId: string): Promise<BankAccountInfo[]> {
-    const body = await this.client.call<ObAccountResponse>('GET', `${this.config.accountsUrl}/accounts`, {
+    const body = await this.client.call<ObAccountResponse>('GET', `${await this.aisp()}/accounts`, {
       kind: 'consent',
       consentId,
     });
@@ -233,7 +256,7 @@ export class OpenBankingProvider implements BankProvider {
   async getBalance(consentId: string, accountId: string): Promise<BankBalance> {
     const body = await this.client.call<ObBalanceResponse>(
       'GET',
-      `${this.config.accountsUrl}/accounts/${enc(accountId)}/balances`,
+      `${await this.aisp()}/accounts/${enc(accountId)}/balances`,
       { kind: 'consent', consentId },
     );
     return bankBalanceOf(body, accountId);
@@ -244,8 +267,7 @@ export class OpenBankingProvider implements BankProvider {
       fromBookingDateTime: new Date(range.from).toISOString(),
       toBookingDateTime: new Date(range.to).toISOString(),
     });
-    let url: string | undefined =
-      `${this.config.accountsUrl}/accounts/${enc(accountId)}/transactions?${query}`;
+    let url: string | undefined = `${await this.aisp()}/accounts/${enc(accountId)}/transactions?${query}`;
     const out: BankTransaction[] = [];
     for (let page = 0; url && page < MAX_PAGES; page++) {
       const body: ObTransactionResponse = await this.client.call<ObTransactionResponse>('GET', url, {
@@ -253,12 +275,20 @@ export class OpenBankingProvider implements BankProvider {
         consentId,
       });
       for (const tx of body.Data.Transaction ?? []) out.push(bankTransactionOf(tx, out.length));
-      url = this.nextPage(body.Links?.Next, url);
+      url = this.nextPage(body.Links?.Next, url, await this.aisp());
     }
     return out;
   }
 
   // ---- helpers
+
+  private async pisp(): Promise<string> {
+    return (await this.client.endpoints()).paymentsUrl;
+  }
+
+  private async aisp(): Promise<string> {
+    return (await this.client.endpoints()).accountsUrl;
+  }
 
   private now(): Date {
     return this.options.clock.now();
@@ -274,11 +304,11 @@ export class OpenBankingProvider implements BankProvider {
   }
 
   /** A Next link on the bank's own host only: a bank's answer must not send our tokens elsewhere. */
-  private nextPage(next: string | undefined, current: string): string | undefined {
+  private nextPage(next: string | undefined, current: string, accountsUrl: string): string | undefined {
     if (!next) return undefined;
     try {
       const url = new URL(next, current);
-      return url.origin === new URL(this.config.accountsUrl).origin && url.toString() !== current
+      return url.origin === new URL(accountsUrl).origin && url.toString() !== current
         ? url.toString()
         : undefined;
     } catch {
@@ -286,16 +316,24 @@ export class OpenBankingProvider implements BankProvider {
     }
   }
 
-  private consentOf(
+  private async consentOf(
     data: { ConsentId: string; CreationDateTime: string; Status: string; StatusUpdateDateTime: string },
     scope: 'payments' | 'accounts',
     request: { redirectUri: string; state: string },
-  ): BankConsent {
+  ): Promise<BankConsent> {
     const state = consentStateOf({ ...data, Status: data.Status as 'AwaitingAuthorisation' }, this.now());
     return {
       consentId: data.ConsentId,
       status: state.status,
-      authorizationUrl: authorizationUrlOf(this.config, this.now(), data.ConsentId, scope, request),
+      authorizationUrl: await authorizationUrlOf(
+        this.config,
+        (await this.client.endpoints()).authorizationUrl,
+        this.credentials.signing,
+        this.now(),
+        data.ConsentId,
+        scope,
+        request,
+      ),
       createdAt: data.CreationDateTime,
     };
   }

@@ -6,7 +6,7 @@ import { formatAmount } from '../../domain/money.js';
 import { findConsent, updateConsentFrom } from './consents.repository.js';
 import { type CustomerWithAccounts, createCustomer, type NewAccount } from './ledger/customers.js';
 import { listAccounts } from './ledger/ledger.repository.js';
-import { approve, reject } from './oauth/authorisation.js';
+import { approve, back, reject } from './oauth/authorisation.js';
 import { authorisationRequestFromUrl } from './oauth/authorisation-request.js';
 import type { SandboxBank, SandboxBankDeps } from './sandbox-bank.js';
 import type { SandboxAccountTable } from './sandbox-bank.row.js';
@@ -17,12 +17,13 @@ export async function approveAuthorisation(
   authorizationUrl: string,
   customerId?: string,
 ): Promise<string> {
-  const request = authorisationRequestFromUrl(bank, authorizationUrl);
-  return approve(bank, request, customerId ? { customerId } : {});
+  const request = await authorisationRequestFromUrl(bank, authorizationUrl);
+  return back(request, await approve(bank, request, customerId ? { customerId } : {}), 'query');
 }
 
 export async function rejectAuthorisation(bank: SandboxBank, authorizationUrl: string): Promise<string> {
-  return reject(bank, authorisationRequestFromUrl(bank, authorizationUrl));
+  const request = await authorisationRequestFromUrl(bank, authorizationUrl);
+  return back(request, await reject(bank, request), 'query');
 }
 
 export interface ExpiredConsent {

@@ -16,6 +16,7 @@ export {
   failNextStandingOrderPayment,
   runDueStandingOrders,
 } from './pisp/standing-order-runner.js';
+export { SANDBOX_ORG_ID, SANDBOX_SOFTWARE_ID, type SandboxPki, sandboxPki } from './pki.js';
 export { sandboxBankPlugin } from './plugin.js';
 export { runSandboxBank, sandboxBankJob } from './sandbox-bank.job.js';
 export {
@@ -23,5 +24,6 @@ export {
   type SandboxBankDeps,
   type SandboxBankOptions,
   sandboxBankOf,
+  sandboxClientKeys,
 } from './sandbox-bank.js';
 export { DEFAULT_CUSTOMER_ID, DEMO_CUSTOMERS } from './seed.js';

@@ -76,6 +76,8 @@ export interface SandboxTokenTable {
   expires_at: string | null;
   used_at: string | null;
   created_at: string;
+  /** SHA-256 (base64url) of the client certificate the token was issued to (x5t#S256). */
+  cert_thumbprint: string | null;
 }
 
 export interface SandboxPaymentTable {

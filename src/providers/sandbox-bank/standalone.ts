@@ -1,6 +1,9 @@
-// The sandbox bank alone on its own port (`npm run sandbox-bank`), for a paybank elsewhere (set
-// SANDBOX_BANK_URL there) or any Open Banking client. Same module as the mounted one, at the root path,
-// on its own database, with the system clock; standing orders are paid by a timer.
+// The sandbox bank alone (`npm run sandbox-bank`), for a paybank elsewhere (set SANDBOX_BANK_URL there)
+// or any Open Banking client: its pages and discovery on one port, its token endpoint and API on a
+// second with client certificates. Same module as the mounted one, at the root path, on its own
+// database, with the system clock and the sandbox PKI of DATA_DIR (a paybank with the same DATA_DIR
+// holds the matching keys); standing orders are paid by a timer.
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -10,18 +13,28 @@ import { systemClock } from '../../domain/clock.js';
 import { loggerOptions } from '../../log-options.js';
 import { openStore } from '../../store/database.js';
 import { migrateToLatest } from '../../store/migrate.js';
+import { buildSandboxBankMtls } from './mtls-server.js';
+import { SANDBOX_ORG_ID, SANDBOX_SOFTWARE_ID, sandboxPki } from './pki.js';
 import { sandboxBankPlugin } from './plugin.js';
 import { runSandboxBank } from './sandbox-bank.job.js';
-import { SANDBOX_CLIENT_ID, type SandboxBank } from './sandbox-bank.js';
+import {
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SUBJECT,
+  type SandboxBank,
+  sandboxBankSigningKey,
+  sandboxClientKeys,
+} from './sandbox-bank.js';
 
 type Env = Record<string, string | undefined>;
 
 export interface StandaloneOptions {
   port: number;
+  mtlsPort: number;
   host: string;
   baseUrl: string;
   databaseUrl: string;
-  clientSecret: string;
+  /** Where the sandbox PKI lives (DATA_DIR/pki): a paybank with the same DATA_DIR holds the same keys. */
+  dataDir: string;
   redirectUriPrefixes: string[];
   settlement: 'auto' | 'manual';
   logLevel: string;
@@ -33,6 +46,13 @@ export function standaloneOptions(env: Env = process.env): StandaloneOptions {
   const port = Number(env.SANDBOX_BANK_PORT || 8090);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError('SANDBOX_BANK_PORT', `must be a port number, got "${env.SANDBOX_BANK_PORT}"`);
+  }
+  const mtlsPort = Number(env.SANDBOX_BANK_MTLS_PORT || port + 363);
+  if (!Number.isInteger(mtlsPort) || mtlsPort < 0 || mtlsPort > 65535) {
+    throw new ConfigError(
+      'SANDBOX_BANK_MTLS_PORT',
+      `must be a port number, got "${env.SANDBOX_BANK_MTLS_PORT}"`,
+    );
   }
   const settlement = env.SANDBOX_SETTLEMENT || 'auto';
   if (settlement !== 'auto' && settlement !== 'manual') {
@@ -50,10 +70,11 @@ export function standaloneOptions(env: Env = process.env): StandaloneOptions {
   }
   return {
     port,
+    mtlsPort,
     host: env.HOST || '0.0.0.0',
     baseUrl: (env.SANDBOX_BANK_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/sandbox-bank.db',
-    clientSecret: env.SANDBOX_BANK_CLIENT_SECRET || 'sandbox-secret',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
     redirectUriPrefixes: prefixes,
     settlement,
     logLevel: env.LOG_LEVEL || 'info',
@@ -61,7 +82,17 @@ export function standaloneOptions(env: Env = process.env): StandaloneOptions {
   };
 }
 
-export async function buildStandaloneBank(options: StandaloneOptions): Promise<FastifyInstance> {
+export interface StandaloneBank {
+  /** The pages and discovery. */
+  app: FastifyInstance;
+  /** The token endpoint and the Open Banking API, with client certificates. */
+  api: FastifyInstance;
+  listen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function buildStandaloneBank(options: StandaloneOptions): Promise<StandaloneBank> {
+  const pki = await sandboxPki(options.dataDir);
   const store = openStore(options.databaseUrl);
   await migrateToLatest(store.db);
   const app = Fastify({ logger: loggerOptions(options.logLevel) });
@@ -72,14 +103,18 @@ export async function buildStandaloneBank(options: StandaloneOptions): Promise<F
     log: app.log,
     options: {
       baseUrl: options.baseUrl,
+      apiUrl: `https://${new URL(options.baseUrl).host.replace(/:\d+$/, '')}:${options.mtlsPort}`,
       audiences: [],
       clients: [
         {
           id: SANDBOX_CLIENT_ID,
-          secret: options.clientSecret,
+          subject: SANDBOX_CLIENT_SUBJECT,
+          signatureIss: `${SANDBOX_ORG_ID}/${SANDBOX_SOFTWARE_ID}`,
+          keys: () => sandboxClientKeys(options.dataDir),
           redirectUriPrefixes: options.redirectUriPrefixes,
         },
       ],
+      signingKey: () => sandboxBankSigningKey(options.dataDir),
       settlement: options.settlement,
     },
   };
@@ -94,11 +129,21 @@ export async function buildStandaloneBank(options: StandaloneOptions): Promise<F
     );
   }, options.tickMs);
   timer.unref();
+  const api = await buildSandboxBankMtls(bank, pki, app.log.child({ server: 'sandbox-bank-mtls' }));
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await api.close();
     await store.close();
   });
-  return app;
+  return {
+    app,
+    api,
+    async listen() {
+      await app.listen({ port: options.port, host: options.host });
+      await api.listen({ port: options.mtlsPort, host: options.host });
+    },
+    close: () => app.close(),
+  };
 }
 
 async function main(): Promise<void> {
@@ -112,10 +157,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildStandaloneBank(options);
-  await app.listen({ port: options.port, host: options.host });
+  const bank = await buildStandaloneBank(options);
+  await bank.listen();
   const stop = async () => {
-    await app.close();
+    await bank.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

@@ -1,6 +1,7 @@
 // The adapter against a misbehaving bank on 127.0.0.1: retries with the same x-idempotency-key,
 // time-outs, token renewal, and errors mapped to BankError.
 import assert from 'node:assert/strict';
+import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type TestContext, test } from 'node:test';
@@ -10,8 +11,36 @@ import { OpenBankingProvider } from '../../../src/providers/open-banking/open-ba
 import { endpointsUnder } from '../../../src/providers/open-banking/provider-config.js';
 import { openStore } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
+import { bankFiles, sandboxCredentials } from '../../helpers/bank-config.js';
 
 type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void;
+
+// The fake bank signs its answers as a bank does (x-jws-signature, PS256), with a key of its own.
+const bankKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const BANK_JWKS = {
+  keys: [{ ...bankKey.publicKey.export({ format: 'jwk' }), kid: 'fake-bank', alg: 'PS256' }],
+};
+const OB = 'http://openbanking.org.uk';
+
+function bankSignature(body: string): string {
+  const header = Buffer.from(
+    JSON.stringify({
+      alg: 'PS256',
+      kid: 'fake-bank',
+      [`${OB}/iat`]: Math.floor(Date.now() / 1000),
+      [`${OB}/iss`]: 'fake-bank',
+      [`${OB}/tan`]: 'openbanking.org.uk',
+      crit: [`${OB}/iat`, `${OB}/iss`, `${OB}/tan`],
+    }),
+  ).toString('base64url');
+  const input = Buffer.from(`${header}.${Buffer.from(body).toString('base64url')}`);
+  const signature = sign('sha256', input, {
+    key: bankKey.privateKey,
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: 32,
+  });
+  return `${header}..${signature.toString('base64url')}`;
+}
 
 async function fakeBank(t: TestContext, api: Handler, token?: Handler) {
   const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
@@ -21,6 +50,21 @@ async function fakeBank(t: TestContext, api: Handler, token?: Handler) {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       const withBody = Object.assign(req, { body });
+      const end = res.end.bind(res);
+      res.end = ((chunk?: unknown) => {
+        if (
+          typeof chunk === 'string' &&
+          chunk !== '' &&
+          !res.headersSent &&
+          !res.hasHeader('x-jws-signature')
+        )
+          res.setHeader('x-jws-signature', bankSignature(chunk));
+        return end(chunk as string);
+      }) as typeof res.end;
+      if (req.url === '/jwks') {
+        res.setHeader('content-type', 'application/json');
+        return res.end(JSON.stringify(BANK_JWKS));
+      }
       if (req.url === '/token') {
         if (token) return token(withBody, res);
         res.setHeader('content-type', 'application/json');
@@ -46,13 +90,18 @@ async function fakeBank(t: TestContext, api: Handler, token?: Handler) {
       paymentInitiation: true,
       standingOrders: true,
       accountInformation: true,
-      ...endpointsUnder(base),
+      ...(await bankFiles()),
+      issuer: base,
+      endpoints: endpointsUnder(base),
+      apiVersion: '3.1.10',
       clientId: 'paybank',
-      clientSecret: 'secret',
+      tokenEndpointAuthMethod: 'tls_client_auth',
+      trustAnchor: 'openbanking.org.uk',
       financialId: '0015800001041RE',
       timeoutMs: 300,
       retries: 2,
     },
+    await sandboxCredentials(),
     { db: store.db, clock: new OffsetClock(), backoffMs: 5 },
   );
   t.after(async () => {
@@ -118,8 +167,10 @@ test('a 5xx is retried with the same x-idempotency-key, and the consent comes ba
     Name: 'Acme',
   });
   const token = seen.find((s) => s.url === '/token');
-  assert.equal(token?.headers.authorization, `Basic ${Buffer.from('paybank:secret').toString('base64')}`);
+  assert.equal(token?.headers.authorization, undefined, 'no client secret: tls_client_auth');
   assert.match(token?.body ?? '', /grant_type=client_credentials/);
+  assert.match(token?.body ?? '', /client_id=paybank/);
+  assert.doesNotMatch(token?.body ?? '', /client_secret/);
 });
 
 test('a bank that does not answer in time is unavailable after the retries', async (t) => {
@@ -281,4 +332,66 @@ test('calls for a consent need its authorisation first; a Next link to another h
   assert.equal(calls.length, 1);
   assert.equal(calls[0]?.headers.authorization, 'Bearer psu-token');
   assert.match(calls[0]?.url ?? '', /fromBookingDateTime=2026-01-01T00%3A00%3A00.000Z/);
+});
+
+test('an answer whose x-jws-signature does not hold is a bank error, never a success', async (t) => {
+  const { provider } = await fakeBank(t, (req, res) => {
+    res.setHeader('x-jws-signature', bankSignature('{"another":"body"}'));
+    created(res, {
+      Data: {
+        ConsentId: 'c-forged',
+        Status: 'AwaitingAuthorisation',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+        Initiation: JSON.parse(req.body).Data.Initiation,
+      },
+      Risk: {},
+      Links: { Self: 'x' },
+      Meta: {},
+    });
+  });
+  await assert.rejects(provider.createPaymentConsent(consentRequest), (err: unknown) => {
+    assert.ok(isBankError(err, 'unavailable'));
+    assert.match((err as Error).message, /not signed by it/);
+    return true;
+  });
+});
+
+test('paybank signs every consent POST over the exact bytes it sends', async (t) => {
+  const { provider, seen } = await fakeBank(t, (req, res) =>
+    created(res, {
+      Data: {
+        ConsentId: 'c-signed',
+        Status: 'AwaitingAuthorisation',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+        Initiation: JSON.parse(req.body).Data.Initiation,
+      },
+      Risk: {},
+      Links: { Self: 'x' },
+      Meta: {},
+    }),
+  );
+  await provider.createPaymentConsent(consentRequest);
+  const post = seen.find((s) => s.method === 'POST' && s.url.endsWith('/domestic-payment-consents'));
+  const header = String(post?.headers['x-jws-signature'] ?? '');
+  const [protectedPart, empty, signature] = header.split('.');
+  assert.equal(empty, '', 'detached');
+  const protectedHeader = JSON.parse(Buffer.from(protectedPart ?? '', 'base64url').toString());
+  assert.equal(protectedHeader.alg, 'PS256');
+  assert.equal(protectedHeader[`${OB}/iss`], 'paybank-org/paybank-software');
+  assert.equal(protectedHeader[`${OB}/tan`], 'openbanking.org.uk');
+  assert.equal(protectedHeader.b64, undefined, 'API 3.1.10: no b64');
+  assert.deepEqual(protectedHeader.crit, [`${OB}/iat`, `${OB}/iss`, `${OB}/tan`]);
+  const { flattenedVerify, importJWK } = await import('jose');
+  const { publicJwk } = (await sandboxCredentials()).signing;
+  await flattenedVerify(
+    {
+      protected: protectedPart ?? '',
+      signature: signature ?? '',
+      payload: Buffer.from(post?.body ?? '').toString('base64url'),
+    },
+    await importJWK(publicJwk, 'PS256'),
+    { crit: { [`${OB}/iat`]: true, [`${OB}/iss`]: true, [`${OB}/tan`]: true } },
+  );
 });

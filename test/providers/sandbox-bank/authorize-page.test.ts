@@ -2,7 +2,7 @@
 // POST the form), without a browser.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type BankWorld, BOB, bankWorld, MERCHANT } from '../../helpers/sandbox-bank.js';
+import { answerOf, type BankWorld, BOB, bankWorld, MERCHANT } from '../../helpers/sandbox-bank.js';
 
 const path = (w: BankWorld, url: string) => url.slice(w.baseUrl.length);
 
@@ -57,9 +57,8 @@ test('the page shows payee, amount and reference; Approve pays from the chosen a
   assert.equal(decided.statusCode, 303, decided.body);
   const back = new URL(String(decided.headers.location));
   assert.equal(`${back.origin}${back.pathname}`, w.redirectUri);
-  assert.equal(back.searchParams.get('state'), 'page-state');
-  const code = back.searchParams.get('code');
-  assert.ok(code);
+  assert.equal(back.search, '', 'the hybrid flow answers in the fragment');
+  const { code } = answerOf(back, 'page-state');
 
   await w.bank.completeAuthorisation({ consentId: consent.consentId, code, redirectUri: w.redirectUri });
   const paid = await w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'page-pay' });
@@ -93,8 +92,9 @@ test('Reject goes back with error=access_denied; account access asks whose accou
   });
   assert.equal(decided.statusCode, 303);
   const back = new URL(String(decided.headers.location));
-  assert.equal(back.searchParams.get('error'), 'access_denied');
-  assert.equal(back.searchParams.get('state'), 'ais-page');
+  const answer = new URLSearchParams(back.hash.slice(1));
+  assert.equal(answer.get('error'), 'access_denied');
+  assert.equal(answer.get('state'), 'ais-page');
   assert.equal((await w.bank.getAccountAccessConsent(consent.consentId)).status, 'rejected');
 });
 
@@ -120,14 +120,20 @@ test('a broken authorisation request shows an error page, never a redirect', asy
   const w = await bankWorld(t);
   const res = await w.call({
     method: 'GET',
-    url: '/sandbox-bank/authorize?response_type=code&client_id=paybank',
+    url: '/sandbox-bank/authorize?response_type=code%20id_token&client_id=paybank',
   });
   assert.equal(res.statusCode, 400);
   assert.equal(res.headers.location, undefined);
   assert.match(res.body, /cannot be authorised/);
+  const codeOnly = await w.call({
+    method: 'GET',
+    url: '/sandbox-bank/authorize?response_type=code&client_id=paybank',
+  });
+  assert.equal(codeOnly.statusCode, 400);
+  assert.match(codeOnly.body, /must be code id_token/);
   const unknown = await w.call({
     method: 'GET',
-    url: '/sandbox-bank/authorize?response_type=code&client_id=someone',
+    url: '/sandbox-bank/authorize?response_type=code%20id_token&client_id=someone',
   });
   assert.equal(unknown.statusCode, 400);
   assert.match(unknown.body, /not a client of this bank/);

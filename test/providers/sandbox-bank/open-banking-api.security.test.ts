@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
-import { signHs256 } from '../../../src/providers/jws.js';
+import { SignJWT } from 'jose';
 import {
   ALICE_ID,
   type BankWorld,
   bankCall,
   bankWorld,
+  claimsOf,
   clientToken,
   codeOf,
   MERCHANT,
+  signAsPaybank,
 } from '../../helpers/sandbox-bank.js';
 
 const DAY = 86_400_000;
@@ -34,19 +37,14 @@ function withParam(url: string, name: string, value: string): string {
 test('the authorisation page never redirects to an unregistered redirect URI', async (t) => {
   const w = await bankWorld(t);
   const consent = await paymentConsent(w, 'redir');
-  const claims = JSON.parse(
-    Buffer.from(
-      new URL(consent.authorizationUrl).searchParams.get('request')?.split('.')[1] ?? '',
-      'base64url',
-    ).toString(),
-  );
+  const claims = claimsOf(new URL(consent.authorizationUrl).searchParams.get('request') ?? '');
   for (const target of [
     'https://evil.example/steal',
     `${w.baseUrl}0/public/v1/return`,
     `${w.baseUrl}.evil.example/public/v1/return`,
     'javascript:alert(1)',
   ]) {
-    const forged = signHs256({ ...claims, redirect_uri: target }, w.config.sandboxBankClientSecret);
+    const forged = await signAsPaybank(w, { ...claims, redirect_uri: target });
     const url = withParam(withParam(consent.authorizationUrl, 'redirect_uri', target), 'request', forged);
     const res = await w.call({ method: 'GET', url: url.slice(w.baseUrl.length) });
     assert.equal(res.statusCode, 400, target);
@@ -65,15 +63,48 @@ test('a request object not signed by the client, or expired, is refused', async 
   const w = await bankWorld(t);
   const consent = await paymentConsent(w, 'sig');
   const original = new URL(consent.authorizationUrl).searchParams.get('request') ?? '';
-  const claims = JSON.parse(Buffer.from(original.split('.')[1] ?? '', 'base64url').toString());
-  const forged = withParam(consent.authorizationUrl, 'request', signHs256(claims, 'not-the-secret'));
-  const res = await w.call({
-    method: 'POST',
-    url: '/sandbox/v1/authorizations/approve',
-    payload: { authorizationUrl: forged },
-  });
-  assert.equal(res.statusCode, 400);
-  assert.match(res.json().detail, /not signed by the client/);
+  const claims = claimsOf(original);
+  const { privateKey: otherKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${original.split('.')[1]}.`;
+  const now = Math.floor(w.clock.now().getTime() / 1000);
+  const { nbf: _nbf, ...withoutNbf } = claims;
+  const refused: Array<[string, string, RegExp]> = [
+    [
+      'HS256 with a shared secret',
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(Buffer.from('sandbox-secret-sandbox-secret-32')),
+      /PS256/,
+    ],
+    ['unsigned (alg none)', unsigned, /PS256|not signed/],
+    ['RS256', await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(otherKey), /PS256/],
+    [
+      'PS256 by a key not registered',
+      await new SignJWT(claims).setProtectedHeader({ alg: 'PS256' }).sign(otherKey),
+      /not signed by the client/,
+    ],
+    ['without nbf', await signAsPaybank(w, withoutNbf), /nbf/],
+    [
+      'living over 60 minutes',
+      await signAsPaybank(w, { ...claims, nbf: now, exp: now + 3601 }),
+      /60 minutes/,
+    ],
+    ['for another audience', await signAsPaybank(w, { ...claims, aud: 'https://other-bank.example' }), /aud/],
+  ];
+  for (const [what, request, reason] of refused) {
+    const res = await w.call({
+      method: 'POST',
+      url: '/sandbox/v1/authorizations/approve',
+      payload: { authorizationUrl: withParam(consent.authorizationUrl, 'request', request) },
+    });
+    assert.equal(res.statusCode, 400, what);
+    assert.match(res.json().detail, reason, what);
+    const page = await w.call({
+      method: 'GET',
+      url: withParam(consent.authorizationUrl, 'request', request).slice(w.baseUrl.length),
+    });
+    assert.equal(page.statusCode, 400, what);
+  }
 
   const tampered = withParam(
     consent.authorizationUrl,

@@ -1,41 +1,45 @@
 // The sandbox bank alone on its own port, reached by the adapter as a paybank elsewhere would reach it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { Agent } from 'undici';
 import { OffsetClock } from '../../../src/domain/clock.js';
+import { loadCredentials } from '../../../src/providers/open-banking/credentials.js';
 import { OpenBankingProvider } from '../../../src/providers/open-banking/open-banking-provider.js';
 import { sandboxProviderConfig } from '../../../src/providers/open-banking/provider-config.js';
 import { buildStandaloneBank, standaloneOptions } from '../../../src/providers/sandbox-bank/standalone.js';
 import { openStore } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
 import { freePort } from '../../helpers/listening-app.js';
-import { MERCHANT } from '../../helpers/sandbox-bank.js';
+import { answerOf, MERCHANT } from '../../helpers/sandbox-bank.js';
 import { validatingDispatcher } from '../../helpers/validating-dispatcher.js';
 
 test('npm run sandbox-bank serves the same bank on its own port', async (t) => {
   const port = await freePort();
+  let mtlsPort = await freePort();
+  while (mtlsPort === port) mtlsPort = await freePort();
   const options = standaloneOptions({
     SANDBOX_BANK_PORT: String(port),
     SANDBOX_BANK_PUBLIC_URL: `http://127.0.0.1:${port}`,
     SANDBOX_BANK_REDIRECT_URIS: 'http://127.0.0.1:9999/return',
-    SANDBOX_BANK_CLIENT_SECRET: 'standalone-secret',
+    SANDBOX_BANK_MTLS_PORT: String(mtlsPort),
     DATABASE_URL: 'sqlite::memory:',
+    DATA_DIR: `/tmp/paybank-test-${process.pid}`,
     LOG_LEVEL: 'silent',
   });
   const bank = await buildStandaloneBank(options);
   t.after(() => bank.close());
-  await bank.listen({ port, host: '127.0.0.1' });
+  await bank.listen();
 
   const store = openStore('sqlite::memory:');
   await migrateToLatest(store.db);
   t.after(() => store.close());
-  const provider = new OpenBankingProvider(
-    sandboxProviderConfig(`http://127.0.0.1:${port}`, 'standalone-secret'),
-    {
-      db: store.db,
-      clock: new OffsetClock(),
-      dispatcher: validatingDispatcher(t),
-    },
-  );
+  const config = sandboxProviderConfig(`http://127.0.0.1:${port}`, options.dataDir);
+  const credentials = await loadCredentials(config);
+  const provider = new OpenBankingProvider(config, credentials, {
+    db: store.db,
+    clock: new OffsetClock(),
+    dispatcher: validatingDispatcher(t, new Agent({ connect: credentials.tls })),
+  });
   t.after(() => provider.close());
 
   const redirectUri = 'http://127.0.0.1:9999/return';
@@ -65,11 +69,11 @@ test('npm run sandbox-bank serves the same bank on its own port', async (t) => {
   });
   assert.equal(decided.status, 303);
   const back = new URL(decided.headers.get('location') ?? '');
-  assert.equal(back.searchParams.get('state'), 'alone');
+  assert.equal(back.search, '', 'the hybrid flow answers in the fragment');
   await provider.completeAuthorisation({
     consentId: consent.consentId,
-    code: back.searchParams.get('code') ?? '',
     redirectUri,
+    ...answerOf(back, 'alone'),
   });
   const payment = await provider.submitPayment({ consentId: consent.consentId, idempotencyKey: 'alone-pay' });
   assert.equal((await provider.getPayment(payment.paymentId)).status, 'completed');

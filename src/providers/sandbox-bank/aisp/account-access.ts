@@ -85,7 +85,7 @@ export function accessConsentView(bank: SandboxBank, consent: SandboxConsentTabl
       ...(data.TransactionToDateTime ? { TransactionToDateTime: data.TransactionToDateTime } : {}),
     },
     Risk: {},
-    Links: { Self: `${bank.options.baseUrl}/open-banking/v3.1/aisp/account-access-consents/${consent.id}` },
+    Links: { Self: `${bank.options.apiUrl}/open-banking/v3.1/aisp/account-access-consents/${consent.id}` },
     Meta: {},
   };
 }
@@ -158,7 +158,7 @@ export function balancesView(bank: SandboxBank, account: SandboxAccountTable) {
         DateTime: at,
       })),
     },
-    Links: { Self: `${bank.options.baseUrl}/open-banking/v3.1/aisp/accounts/${account.id}/balances` },
+    Links: { Self: `${bank.options.apiUrl}/open-banking/v3.1/aisp/accounts/${account.id}/balances` },
     Meta: {},
   };
 }

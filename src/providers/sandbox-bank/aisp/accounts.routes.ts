@@ -13,7 +13,7 @@ const TransactionsQuery = Type.Object({
 });
 
 export const accountRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (app, { bank }) => {
-  const self = (path: string) => `${bank.options.baseUrl}/open-banking/v3.1/aisp${path}`;
+  const self = (path: string) => `${bank.options.apiUrl}/open-banking/v3.1/aisp${path}`;
 
   app.get(
     '/accounts',

@@ -101,7 +101,7 @@ export async function transactionsView(
     if (query.toBookingDateTime) params.set('toBookingDateTime', query.toBookingDateTime);
     if (n > 1) params.set('page', String(n));
     const search = params.toString();
-    return `${bank.options.baseUrl}/open-banking/v3.1/aisp/accounts/${account.id}/transactions${search ? `?${search}` : ''}`;
+    return `${bank.options.apiUrl}/open-banking/v3.1/aisp/accounts/${account.id}/transactions${search ? `?${search}` : ''}`;
   };
   return {
     Data: { Transaction: rows.map((tx) => transactionView(access, tx)) },

@@ -15,6 +15,7 @@ import type { SandboxBank } from '../sandbox-bank.js';
 import type { SandboxAccountTable, SandboxConsentTable } from '../sandbox-bank.row.js';
 import { DEFAULT_CUSTOMER_ID } from '../seed.js';
 import type { AuthorisationRequest } from './authorisation-request.js';
+import { issueIdToken } from './id-token.js';
 import { CODE_TTL_S, expiresIn, issueToken } from './tokens.js';
 
 export interface Choice {
@@ -76,19 +77,32 @@ async function payingAccount(bank: SandboxBank, consent: SandboxConsentTable, ch
   return first as SandboxAccountTable;
 }
 
-function back(request: AuthorisationRequest, params: Record<string, string>): string {
+/**
+ * Where the customer goes back: the hybrid flow answers in the fragment (the browser's form); the
+ * sandbox controls answer the same parameters in the query (API.md 10.2), for clients without a browser.
+ */
+export function back(
+  request: AuthorisationRequest,
+  params: Record<string, string>,
+  mode: 'fragment' | 'query',
+): string {
   const url = new URL(request.redirectUri);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  if (request.state !== null) url.searchParams.set('state', request.state);
+  const answer = new URLSearchParams(params);
+  if (request.state !== null) answer.set('state', request.state);
+  if (mode === 'query') {
+    for (const [name, value] of answer) url.searchParams.set(name, value);
+  } else {
+    url.hash = answer.toString();
+  }
   return url.toString();
 }
 
-/** Approves; answers the redirect URL carrying the authorization code. */
+/** Approves; answers the parameters of the redirect: the authorization code and the id_token. */
 export async function approve(
   bank: SandboxBank,
   request: AuthorisationRequest,
   choice: Choice,
-): Promise<string> {
+): Promise<Record<string, string>> {
   const consent = await pendingConsentOf(bank, request);
   const now = bank.clock.now().toISOString();
   let patch: Partial<SandboxConsentTable>;
@@ -114,19 +128,22 @@ export async function approve(
     redirectUri: request.redirectUri,
     expiresAt: expiresIn(bank, CODE_TTL_S),
   });
-  return back(request, { code });
+  return { code, id_token: await issueIdToken(bank, request, code) };
 }
 
-/** Rejects; answers the redirect URL carrying error=access_denied. */
-export async function reject(bank: SandboxBank, request: AuthorisationRequest): Promise<string> {
+/** Rejects; answers the parameters of the redirect: error=access_denied. */
+export async function reject(
+  bank: SandboxBank,
+  request: AuthorisationRequest,
+): Promise<Record<string, string>> {
   const consent = await pendingConsentOf(bank, request);
   const moved = await updateConsentFrom(bank.db, consent.id, 'AwaitingAuthorisation', {
     status: 'Rejected',
     status_updated_at: bank.clock.now().toISOString(),
   });
   if (!moved) throw stale();
-  return back(request, {
+  return {
     error: 'access_denied',
     error_description: 'The customer rejected the request at the bank',
-  });
+  };
 }

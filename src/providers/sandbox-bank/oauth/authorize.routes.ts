@@ -1,13 +1,13 @@
 // GET /authorize: the customer's authorisation page (pick who pays or shares, see payee, amount and
 // reference, Approve or Reject); POST /authorize: the decision, answered with a 303 back to the client's
-// redirect URI carrying `code` or `error` and `state`, as an OAuth2 authorization-code redirect.
+// redirect URI carrying `code`, `id_token` and `state` (or `error`) in the fragment: the hybrid flow.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../domain/errors.js';
 import type { BankPluginOptions } from '../ob/api-plugin.js';
 import { ObError } from '../ob/errors.js';
-import { approve, pendingConsentOf, reject } from './authorisation.js';
+import { approve, back, pendingConsentOf, reject } from './authorisation.js';
 import { authorisationRequestOf } from './authorisation-request.js';
 import { renderAuthorisation, renderAuthorisationError } from './authorize-page.js';
 
@@ -79,7 +79,7 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = asy
     },
     async (request, reply) => {
       try {
-        const authorisation = authorisationRequestOf(bank, request.query);
+        const authorisation = await authorisationRequestOf(bank, request.query);
         const consent = await pendingConsentOf(bank, authorisation);
         return page(reply, 200, await renderAuthorisation(bank, authorisation, consent));
       } catch (err) {
@@ -111,14 +111,15 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = asy
           account_id?: string;
           customer_id?: string;
         };
-        const authorisation = authorisationRequestOf(bank, body);
-        const location =
+        const authorisation = await authorisationRequestOf(bank, body);
+        const answer =
           body.decision === 'approve'
             ? await approve(bank, authorisation, {
                 ...(body.account_id ? { accountId: body.account_id } : {}),
                 ...(body.customer_id ? { customerId: body.customer_id } : {}),
               })
             : await reject(bank, authorisation);
+        const location = back(authorisation, answer, 'fragment');
         return reply.code(303).header('cache-control', 'no-store').redirect(location, 303);
       } catch (err) {
         return failure(reply, err);

@@ -1,47 +1,40 @@
-// The sandbox bank's OAuth clients: who may call it, with which secret, back to which redirect URIs.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// The sandbox bank's OAuth clients: who may call it, how it proves who it is (its transport
+// certificate, or an assertion signed with its registered key), back to which redirect URIs.
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { SandboxBankClient, SandboxBankOptions } from '../sandbox-bank.js';
+import type { ClientCertificate } from './client-certificate.js';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 export function findClient(options: SandboxBankOptions, clientId: string): SandboxBankClient | undefined {
   return options.clients.find((c) => c.id === clientId);
 }
 
-/** The client when the secret is its own (compared in constant time), else undefined. */
-export function authenticateClient(
-  options: SandboxBankOptions,
-  clientId: string,
-  secret: string,
-): SandboxBankClient | undefined {
-  const client = findClient(options, clientId);
-  const expected = digest(client?.secret ?? '');
-  const ok = timingSafeEqual(digest(secret), expected);
-  return client && ok ? client : undefined;
+/** tls_client_auth (RFC 8705 2.1.2): the certificate carries the subject the client registered. */
+export function certificateIsTheClients(client: SandboxBankClient, cert: ClientCertificate): boolean {
+  return cert.subject.CN === client.subject.CN && cert.subject.OU === client.subject.OU;
 }
 
-/** Client credentials from HTTP Basic (client_secret_basic) or the form (client_secret_post). */
-export function credentialsOf(
-  authorization: string | undefined,
-  form: Record<string, unknown>,
-): { clientId: string; secret: string } | undefined {
-  if (authorization?.startsWith('Basic ')) {
-    const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return undefined;
-    try {
-      return {
-        clientId: decodeURIComponent(decoded.slice(0, colon)),
-        secret: decodeURIComponent(decoded.slice(colon + 1)),
-      };
-    } catch {
-      return undefined;
-    }
+/** private_key_jwt: a PS256 assertion by the client's registered key, for this token endpoint, alive. */
+export async function assertionIsTheClients(
+  client: SandboxBankClient,
+  assertion: string,
+  audiences: string[],
+  now: Date,
+): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(assertion, createLocalJWKSet(await client.keys()), {
+      algorithms: ['PS256'],
+      issuer: client.id,
+      subject: client.id,
+      audience: audiences,
+      currentDate: now,
+      requiredClaims: ['exp', 'jti'],
+    });
+    return typeof payload.exp === 'number' && payload.exp - now.getTime() / 1000 <= 3600;
+  } catch {
+    return false;
   }
-  if (typeof form.client_id === 'string' && typeof form.client_secret === 'string') {
-    return { clientId: form.client_id, secret: form.client_secret };
-  }
-  return undefined;
 }
 
 /** Exact origin, and a path under the registered prefix's path: no look-alike hosts or ports. */

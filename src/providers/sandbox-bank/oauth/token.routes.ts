@@ -1,12 +1,19 @@
 // POST /token: OAuth2 token endpoint (RFC 6749) with client_credentials, authorization_code and
-// refresh_token grants; the client authenticates with HTTP Basic or client_secret_post.
+// refresh_token grants, on the mutual-TLS port. The client authenticates by tls_client_auth or
+// private_key_jwt, never a secret; every token is bound to the certificate it was asked with (RFC 8705).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { findConsent } from '../consents.repository.js';
 import type { BankPluginOptions } from '../ob/api-plugin.js';
 import type { SandboxBank, SandboxBankClient } from '../sandbox-bank.js';
-import { authenticateClient, credentialsOf } from './clients.js';
+import { type ClientCertificate, clientCertificateOf } from './client-certificate.js';
+import {
+  assertionIsTheClients,
+  CLIENT_ASSERTION_TYPE,
+  certificateIsTheClients,
+  findClient,
+} from './clients.js';
 import { ACCESS_TOKEN_TTL_S, expiresIn, findToken, issueToken, useCode } from './tokens.js';
 
 class OAuthError extends Error {
@@ -30,6 +37,8 @@ const TokenForm = Type.Object({
   refresh_token: Type.Optional(Type.String()),
   client_id: Type.Optional(Type.String()),
   client_secret: Type.Optional(Type.String()),
+  client_assertion_type: Type.Optional(Type.String()),
+  client_assertion: Type.Optional(Type.String()),
 });
 
 type Form = (typeof TokenForm)['static'];
@@ -43,13 +52,49 @@ async function usableConsent(bank: SandboxBank, consentId: string | null) {
   return consent;
 }
 
-async function grant(bank: SandboxBank, client: SandboxBankClient, form: Form) {
+const invalidClient = (description: string) => new OAuthError(401, 'invalid_client', description);
+
+/** Who is asking: a client of the bank proven by its certificate or its signed assertion. */
+async function clientOf(
+  bank: SandboxBank,
+  cert: ClientCertificate | undefined,
+  authorization: string | undefined,
+  form: Form,
+  tokenUrl: string,
+): Promise<SandboxBankClient> {
+  if (!cert) throw invalidClient('a client certificate issued by the directory CA is required');
+  if (authorization !== undefined || form.client_secret !== undefined) {
+    throw invalidClient('client secrets are not accepted: use tls_client_auth or private_key_jwt');
+  }
+  const client = form.client_id ? findClient(bank.options, form.client_id) : undefined;
+  if (!client) throw invalidClient('unknown client');
+  if (form.client_assertion !== undefined || form.client_assertion_type !== undefined) {
+    const ok =
+      form.client_assertion_type === CLIENT_ASSERTION_TYPE &&
+      form.client_assertion !== undefined &&
+      (await assertionIsTheClients(
+        client,
+        form.client_assertion,
+        [tokenUrl, bank.options.baseUrl],
+        bank.clock.now(),
+      ));
+    if (!ok) throw invalidClient('the client assertion is not valid');
+    return client;
+  }
+  if (!certificateIsTheClients(client, cert)) {
+    throw invalidClient('the certificate is not the one registered for the client');
+  }
+  return client;
+}
+
+async function grant(bank: SandboxBank, client: SandboxBankClient, cert: ClientCertificate, form: Form) {
   const access = (scope: string, consentId: string | null) =>
     issueToken(bank, {
       kind: 'access',
       clientId: client.id,
       scope,
       consentId,
+      certThumbprint: cert.thumbprint,
       expiresAt: expiresIn(bank, ACCESS_TOKEN_TTL_S),
     });
   switch (form.grant_type) {
@@ -79,6 +124,7 @@ async function grant(bank: SandboxBank, client: SandboxBankClient, form: Form) {
               clientId: client.id,
               scope: code.scope,
               consentId: consent.id,
+              certThumbprint: cert.thumbprint,
               expiresAt: consent.expires_at,
             })
           : undefined;
@@ -94,6 +140,9 @@ async function grant(bank: SandboxBank, client: SandboxBankClient, form: Form) {
       const refresh = form.refresh_token ? await findToken(bank, form.refresh_token, 'refresh') : undefined;
       if (!refresh || refresh.client_id !== client.id)
         throw invalidGrant('the refresh token is unknown or expired');
+      if (refresh.cert_thumbprint !== cert.thumbprint) {
+        throw invalidGrant('the refresh token was issued to another certificate');
+      }
       const consent = await usableConsent(bank, refresh.consent_id);
       return {
         access_token: await access(refresh.scope, consent.id),
@@ -108,7 +157,6 @@ async function grant(bank: SandboxBank, client: SandboxBankClient, form: Form) {
 }
 
 function sendError(reply: FastifyReply, error: OAuthError) {
-  if (error.status === 401) reply.header('www-authenticate', 'Basic realm="sandbox-bank"');
   return reply
     .code(error.status)
     .header('cache-control', 'no-store')
@@ -142,11 +190,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (
       },
     },
     async (request, reply) => {
-      const credentials = credentialsOf(request.headers.authorization, request.body);
-      const client =
-        credentials && authenticateClient(bank.options, credentials.clientId, credentials.secret);
-      if (!client) throw new OAuthError(401, 'invalid_client', 'unknown client or wrong secret');
-      const tokens = await grant(bank, client, request.body);
+      const cert = clientCertificateOf(request);
+      const tokenUrl = `${bank.options.apiUrl}/token`;
+      const client = await clientOf(bank, cert, request.headers.authorization, request.body, tokenUrl);
+      const tokens = await grant(bank, client, cert as ClientCertificate, request.body);
       return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
     },
   );

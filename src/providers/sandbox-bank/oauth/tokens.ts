@@ -18,6 +18,8 @@ export async function issueToken(
     scope: string;
     consentId?: string | null;
     redirectUri?: string | null;
+    /** The client certificate the token is bound to (access and refresh tokens). */
+    certThumbprint?: string | null;
     /** null: valid as long as its consent. */
     expiresAt: string | null;
   },
@@ -35,6 +37,7 @@ export async function issueToken(
       expires_at: input.expiresAt,
       used_at: null,
       created_at: bank.clock.now().toISOString(),
+      cert_thumbprint: input.certThumbprint ?? null,
     })
     .execute();
   return token;

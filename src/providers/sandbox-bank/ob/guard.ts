@@ -1,7 +1,9 @@
-// Who is calling the Open Banking API: a bearer token of the sandbox bank with the operation's scope;
-// for the customer's resources, a token bound to an authorised consent.
+// Who is calling the Open Banking API: a client certificate from the bank's CA, and a bearer token of
+// the sandbox bank issued to that same certificate (RFC 8705) with the operation's scope; for the
+// customer's resources, a token bound to an authorised consent.
 import type { FastifyRequest } from 'fastify';
 import { findConsent } from '../consents.repository.js';
+import { clientCertificateOf } from '../oauth/client-certificate.js';
 import { findToken } from '../oauth/tokens.js';
 import type { SandboxBank } from '../sandbox-bank.js';
 import type { SandboxConsentTable, SandboxTokenTable } from '../sandbox-bank.row.js';
@@ -17,8 +19,9 @@ export async function tokenOf(
 ): Promise<SandboxTokenTable> {
   const header = request.headers.authorization;
   const raw = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const token = raw ? await findToken(bank, raw, 'access') : undefined;
-  if (!token) throw unauthorized();
+  const cert = clientCertificateOf(request);
+  const token = raw && cert ? await findToken(bank, raw, 'access') : undefined;
+  if (!token || token.cert_thumbprint !== cert?.thumbprint) throw unauthorized();
   if (!token.scope.split(' ').includes(scope)) {
     throw forbidden('UK.OBIE.Resource.ConsentMismatch', `the access token does not carry the ${scope} scope`);
   }

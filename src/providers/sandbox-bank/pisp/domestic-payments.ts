@@ -74,7 +74,7 @@ export async function domesticConsentView(bank: SandboxBank, consent: SandboxCon
       ...(Debtor ? { Debtor } : {}),
     },
     Risk: JSON.parse(consent.risk) as unknown,
-    Links: { Self: `${bank.options.baseUrl}/open-banking/v3.1/pisp/domestic-payment-consents/${consent.id}` },
+    Links: { Self: `${bank.options.apiUrl}/open-banking/v3.1/pisp/domestic-payment-consents/${consent.id}` },
     Meta: {},
   };
 }
@@ -180,7 +180,7 @@ export async function domesticPaymentView(bank: SandboxBank, payment: SandboxPay
       Initiation: data.Initiation,
       ...(await debtorParts(bank, payment.debtor_account_id, data.ReadRefundAccount)),
     },
-    Links: { Self: `${bank.options.baseUrl}/open-banking/v3.1/pisp/domestic-payments/${payment.id}` },
+    Links: { Self: `${bank.options.apiUrl}/open-banking/v3.1/pisp/domestic-payments/${payment.id}` },
     Meta: {},
   };
 }
@@ -208,7 +208,7 @@ export function paymentDetailsView(bank: SandboxBank, payment: SandboxPaymentTab
       ],
     },
     Links: {
-      Self: `${bank.options.baseUrl}/open-banking/v3.1/pisp/domestic-payments/${payment.id}/payment-details`,
+      Self: `${bank.options.apiUrl}/open-banking/v3.1/pisp/domestic-payments/${payment.id}/payment-details`,
     },
     Meta: {},
   };

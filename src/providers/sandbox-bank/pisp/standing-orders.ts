@@ -147,7 +147,7 @@ export async function standingOrderConsentView(bank: SandboxBank, consent: Sandb
     },
     Risk: JSON.parse(consent.risk) as unknown,
     Links: {
-      Self: `${bank.options.baseUrl}/open-banking/v3.1/pisp/domestic-standing-order-consents/${consent.id}`,
+      Self: `${bank.options.apiUrl}/open-banking/v3.1/pisp/domestic-standing-order-consents/${consent.id}`,
     },
     Meta: {},
   };
@@ -218,7 +218,7 @@ export async function standingOrderView(bank: SandboxBank, order: SandboxStandin
       Initiation: data.Initiation,
       ...(await debtorParts(bank, order.debtor_account_id, data.ReadRefundAccount)),
     },
-    Links: { Self: `${bank.options.baseUrl}/open-banking/v3.1/pisp/domestic-standing-orders/${order.id}` },
+    Links: { Self: `${bank.options.apiUrl}/open-banking/v3.1/pisp/domestic-standing-orders/${order.id}` },
     Meta: {},
   };
 }
@@ -246,7 +246,7 @@ export async function standingOrderPaymentDetailsView(bank: SandboxBank, order: 
       })),
     },
     Links: {
-      Self: `${bank.options.baseUrl}/open-banking/v3.1/pisp/domestic-standing-orders/${order.id}/payment-details`,
+      Self: `${bank.options.apiUrl}/open-banking/v3.1/pisp/domestic-standing-orders/${order.id}/payment-details`,
     },
     Meta: {},
   };

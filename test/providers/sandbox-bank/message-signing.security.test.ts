@@ -1,0 +1,92 @@
+// x-jws-signature at the sandbox bank (API.md 10.3): a Payment Initiation POST without a valid detached
+// signature by the client's key is refused with the Open Banking error; the bank signs its answers.
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { test } from 'node:test';
+import { FlattenedSign } from 'jose';
+import { verifyDetached } from '../../../src/providers/open-banking/detached-jws.js';
+import {
+  bankCall,
+  bankWorld,
+  clientToken,
+  consentBody,
+  signAsPaybankMessage,
+} from '../../helpers/sandbox-bank.js';
+
+const OB = 'http://openbanking.org.uk';
+const errorCodes = (res: { json: () => any }) =>
+  (res.json().Errors as Array<{ ErrorCode: string }>).map((e) => e.ErrorCode);
+
+test('a consent POST without a valid x-jws-signature is refused with UK.OBIE.Signature.*', async (t) => {
+  const w = await bankWorld(t);
+  const token = await clientToken(w);
+  const body = JSON.stringify(consentBody());
+  const now = Math.floor(w.clock.now().getTime() / 1000);
+  const { privateKey: strangerKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const withoutTan = await new FlattenedSign(Buffer.from(body))
+    .setProtectedHeader({
+      alg: 'PS256',
+      kid: 'k',
+      [`${OB}/iat`]: now,
+      [`${OB}/iss`]: 'paybank-sandbox/paybank',
+      crit: [`${OB}/iat`, `${OB}/iss`],
+    })
+    .sign(strangerKey, { crit: { [`${OB}/iat`]: true, [`${OB}/iss`]: true } });
+  const cases: Array<[string, Record<string, string>, string]> = [
+    ['no signature', {}, 'UK.OBIE.Signature.Missing'],
+    ['not a detached JWS', { 'x-jws-signature': 'abc' }, 'UK.OBIE.Signature.Malformed'],
+    [
+      'over another body',
+      { 'x-jws-signature': await signAsPaybankMessage(w, `${body} `) },
+      'UK.OBIE.Signature.Invalid',
+    ],
+    [
+      'by another key',
+      { 'x-jws-signature': await signAsPaybankMessage(w, body, { key: strangerKey as never }) },
+      'UK.OBIE.Signature.Invalid',
+    ],
+    [
+      'another iss',
+      { 'x-jws-signature': await signAsPaybankMessage(w, body, { iss: 'someone/else' }) },
+      'UK.OBIE.Signature.InvalidClaim',
+    ],
+    [
+      'b64 false on 3.1.10',
+      { 'x-jws-signature': await signAsPaybankMessage(w, body, { apiVersion: '3.1.3' }) },
+      'UK.OBIE.Signature.InvalidClaim',
+    ],
+    [
+      'no tan claim',
+      { 'x-jws-signature': `${withoutTan.protected}..${withoutTan.signature}` },
+      'UK.OBIE.Signature.MissingClaim',
+    ],
+  ];
+  for (const [what, headers, code] of cases) {
+    const res = await bankCall(w, {
+      method: 'POST',
+      path: '/open-banking/v3.1/pisp/domestic-payment-consents',
+      token,
+      body,
+      unsigned: true,
+      headers: { 'content-type': 'application/json', 'x-idempotency-key': `sig-${what}`, ...headers },
+    });
+    assert.equal(res.status, 400, what);
+    assert.deepEqual(errorCodes(res), [code], what);
+  }
+  const signed = await bankCall(w, {
+    method: 'POST',
+    path: '/open-banking/v3.1/pisp/domestic-payment-consents',
+    token,
+    body,
+    headers: { 'content-type': 'application/json', 'x-idempotency-key': 'sig-good' },
+  });
+  assert.equal(signed.status, 201, signed.text);
+  const jwks = (await w.call({ method: 'GET', url: '/sandbox-bank/jwks' })).json();
+  await verifyDetached(String(signed.headers['x-jws-signature']), signed.text, {
+    keys: jwks,
+    iss: 'sandbox-bank',
+    tan: 'openbanking.org.uk',
+    apiVersion: '3.1.10',
+    now: w.clock.now(),
+  });
+});
