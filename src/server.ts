@@ -26,6 +26,7 @@ import { terminalRoutes } from './http/terminal/index.js';
 import { registerSerialization, registerValidation } from './http/validation.js';
 import { loggerOptions } from './log-options.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
+import { faviconRoutes } from './pages/favicon/favicon.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
@@ -127,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox/v1' });
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
+  // Outside the public group's rate limit: every page view fetches it.
+  await app.register(faviconRoutes);
   await app.register(verificationPages);
   await app.register(bankConnectPages);
   await app.register(publicRoutes);
