@@ -29,6 +29,7 @@ import { terminalRoutes } from './http/terminal/index.js';
 import { registerSerialization, registerValidation } from './http/validation.js';
 import { loggerOptions } from './log-options.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
+import { faviconRoutes } from './pages/favicon/favicon.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin, sandboxPki } from './providers/sandbox-bank/index.js';
@@ -177,6 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     : undefined;
   if (config.sandbox)
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
+  // Outside the public group's rate limit: every page view fetches it.
+  await app.register(faviconRoutes);
   // Everything reached by a link token: an unknown token counts as a failed guess of the address.
   await app.register(async (links) => {
     limitLinkGuessing(links, deps);

@@ -11,6 +11,10 @@ test('each account the merchant grants becomes a verified data_api account, with
   const html = await connectViaApp(world);
   assert.match(html, /Your bank account is connected/);
   assert.match(html, /Acme current/);
+  for (const granted of customer.accounts) {
+    const paired = granted.sortCode.replace(/(\d\d)(\d\d)(\d\d)/, '$1-$2-$3');
+    assert.ok(html.includes(`<td>${paired}</td>`), `sort code ${granted.sortCode} shown in pairs`);
+  }
 
   const list = await http('GET', accountsUrl(companyId), partner.terminalHeaders);
   assert.equal(list.status, 200);

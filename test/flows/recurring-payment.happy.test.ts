@@ -42,9 +42,9 @@ test('send -> initial payment and standing order at the sandbox bank -> active -
   assert.equal(page.status, 200);
   assert.match(page.text, /£25\.00/);
   assert.match(page.text, /gym-2027/);
-  assert.match(page.text, /2027-03-31/);
-  assert.match(page.text, /2027-04-30/);
-  assert.match(page.text, /2027-05-31/);
+  assert.match(page.text, /31 March 2027/);
+  assert.match(page.text, /30 April 2027/);
+  assert.match(page.text, /31 May 2027/);
   assert.match(page.text, /£10\.00/);
   assert.match(page.text, /data-provider="ob-sandbox"/);
 

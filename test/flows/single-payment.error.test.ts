@@ -135,7 +135,7 @@ test('initiate: 401 text/plain for unknown, deleted, cancelled, paid and recurri
   const transfer = await http(app, 'GET', manual.json().data.authorizationUrl);
   assert.equal(transfer.status, 200);
   assert.match(transfer.text, /id="reference">INV-9</);
-  assert.match(transfer.text, /id="sort-code">040004</);
+  assert.match(transfer.text, /id="sort-code">04-00-04</);
   assert.equal(await statusOf(app, m, live.id), 'sent');
 });
 

@@ -29,8 +29,8 @@ test('recurring link: schedule page -> bank (initial payment) -> bank (standing 
   await page.goto(recurring.qrCodeData);
   assert.equal((await page.locator('#amount').textContent())?.trim(), '£42.00 every month');
   assert.equal(await page.locator('#reference').textContent(), 'club-42');
-  assert.equal(await page.locator('#first-date').textContent(), '2027-03-31');
-  assert.equal(await page.locator('#final-date').textContent(), '2027-05-31');
+  assert.equal(await page.locator('#first-date').textContent(), '31 March 2027');
+  assert.equal(await page.locator('#final-date').textContent(), '31 May 2027');
   assert.match((await page.locator('#initial-payment').textContent()) ?? '', /£15\.00/);
   assert.equal(await page.locator('#schedule li').count(), 3);
   await screenshot(page, 'recurring', 'desktop-1-recurring-page');

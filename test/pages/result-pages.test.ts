@@ -92,7 +92,16 @@ test('an overdue link says it is overdue next to its past due date, and can stil
   assert.doesNotMatch(before.text, /id="overdue"/);
   app.clock.advance(4 * 86_400_000);
   const page = await http(app, 'GET', `/p?=${tokenOf(payment.link)}`);
-  assert.match(page.text, new RegExp(`id="overdue"[^>]*>This payment is overdue: it was due on ${due}`));
+  const dueInWords = new Date(due).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  assert.match(
+    page.text,
+    new RegExp(`id="overdue"[^>]*>This payment is overdue: it was due on ${dueInWords}`),
+  );
   assert.match(page.text, /data-provider="ob-sandbox"/);
 });
 

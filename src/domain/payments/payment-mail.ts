@@ -1,7 +1,7 @@
 // The e-mail that asks the customer to pay, queued with the change that makes the link.
 import type { Deps } from '../../context.js';
+import { formatDate, formatMoney } from '../formats.js';
 import { recordEmail } from '../mail/outbox-mail.js';
-import { formatAmount } from '../money.js';
 import type { Payment } from './payment.js';
 import { paymentLink } from './payment-forms.js';
 
@@ -14,9 +14,9 @@ export async function queuePaymentRequestEmail(deps: Deps, payment: Payment): Pr
     .where('companies.id', '=', payment.companyId)
     .executeTakeFirstOrThrow();
   const link = paymentLink(deps.config.publicUrl, payment.linkToken);
-  const amount = `£${formatAmount(payment.amountPence)}`;
+  const amount = formatMoney(payment.amountPence);
   const greeting = payment.customerName ? `Dear ${payment.customerName},` : 'Hello,';
-  const due = payment.dueDate ? `\nDue by: ${payment.dueDate.slice(0, 10)}` : '';
+  const due = payment.dueDate ? `\nDue by: ${formatDate(payment.dueDate)}` : '';
   await recordEmail(deps.db, deps.clock.now(), {
     to: [payment.customerEmail],
     cc: payment.customerEmailCC,

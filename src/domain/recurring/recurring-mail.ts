@@ -1,8 +1,8 @@
 // E-mails to the customer, queued with the change that causes them: the request to set the regular
 // payment up (with its link), and the notice that the merchant stopped it.
 import type { Deps } from '../../context.js';
+import { formatDate, formatMoney } from '../formats.js';
 import { recordEmail } from '../mail/outbox-mail.js';
-import { formatAmount } from '../money.js';
 import type { Payment } from '../payments/payment.js';
 import type { RecurringPayment } from './recurring.js';
 import { recurringLink } from './recurring-forms.js';
@@ -24,11 +24,11 @@ async function senderOf(deps: Deps, companyId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** "£25.00 every month, 12 payments from 2026-12-01" */
+/** "£25.00 every month, 12 payments, from 1 December 2026" */
 export function scheduleWords(recurring: RecurringPayment): string {
   const count =
     recurring.numberOfPayments > 0 ? `${recurring.numberOfPayments} payments` : 'until you cancel it';
-  return `£${formatAmount(recurring.amountPence)} ${FREQUENCY_WORDS[recurring.frequency]}, ${count}, from ${recurring.firstPaymentDate.slice(0, 10)}`;
+  return `${formatMoney(recurring.amountPence)} ${FREQUENCY_WORDS[recurring.frequency]}, ${count}, from ${formatDate(recurring.firstPaymentDate)}`;
 }
 
 async function queue(
@@ -55,7 +55,7 @@ export async function queueRecurringRequestEmail(
   const link = recurringLink(deps.config.publicUrl, recurring.linkToken);
   const greeting = recurring.customerName ? `Dear ${recurring.customerName},` : 'Hello,';
   const initial = initialPayment
-    ? `\nFirst, a single payment of £${formatAmount(initialPayment.amountPence)} now.`
+    ? `\nFirst, a single payment of ${formatMoney(initialPayment.amountPence)} now.`
     : '';
   await queue(deps, recurring, (company) => ({
     subject: `${company} asks you to set up a regular payment (${recurring.reference})`,

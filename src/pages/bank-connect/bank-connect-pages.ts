@@ -12,6 +12,7 @@ import {
   pickerOf,
 } from '../../domain/bank-accounts/bank-connection.service.js';
 import { DomainError } from '../../domain/errors.js';
+import { formatSortCode } from '../../domain/formats.js';
 import { statusOf } from '../../http/problem.js';
 import { templates } from '../../templates.js';
 import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
@@ -107,7 +108,14 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
     try {
       const result = await completeConnection(deps, answer);
       const title = result.outcome === 'connected' ? 'Bank account connected' : 'Bank account not connected';
-      return send(reply, 200, 'result', { ...result, title });
+      const shown =
+        result.outcome === 'connected'
+          ? {
+              ...result,
+              accounts: result.accounts.map((a) => ({ ...a, sortCode: formatSortCode(a.sortCode) })),
+            }
+          : result;
+      return send(reply, 200, 'result', { ...shown, title });
     } catch (err) {
       const { status, message } = refusal(err);
       return send(reply, status, 'result', {

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { formatAmount } from '../../domain/money.js';
+import { formatDate, formatMoney, formatSortCode } from '../../domain/formats.js';
 import { RETURN_HANDLERS, type ReturnOutcome } from '../../domain/payments/bank-return.service.js';
 import {
   initiateFromPaymentLink,
@@ -20,7 +20,7 @@ import { authorisationReturnOf } from '../../providers/authorisation-return.js';
 import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
 import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
 import { bankChoiceRoute, type FailureMessages, failureOf, htmlPage, TokenQuery } from './bank-choice.js';
-import { linkTokenOf, pounds, sendPage } from './render.js';
+import { linkTokenOf, sendPage } from './render.js';
 import { resultPageOf } from './result-page.js';
 
 export const RESULT_PATH = '/public/v1/result';
@@ -46,10 +46,10 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       found: true,
       token,
       merchant: view.merchant.displayName,
-      amount: pounds(formatAmount(payment.amountPence)),
+      amount: formatMoney(payment.amountPence),
       reference: payment.invoiceRefNumber,
       customerName: payment.customerName,
-      dueDate: payment.dueDate?.slice(0, 10) ?? null,
+      dueDate: payment.dueDate ? formatDate(payment.dueDate) : null,
       // Past its due date (the overdue job may not have run yet): the page says so next to the date.
       overdue:
         payment.status === 'overdue' ||
@@ -75,11 +75,11 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       found: true,
       token,
       merchant: view.merchant.displayName,
-      amount: pounds(formatAmount(refund.amountPence)),
-      paid: pounds(formatAmount(payment.amountPence)),
+      amount: formatMoney(refund.amountPence),
+      paid: formatMoney(payment.amountPence),
       reference: payment.invoiceRefNumber,
       payeeName: refund.payee.name,
-      payeeSortCode: refund.payee.identification,
+      payeeSortCode: formatSortCode(refund.payee.identification),
       payeeAccountNumber: refund.payee.externalAccountId,
       payable: view.payable,
       refundStatus: refund.status,
@@ -133,9 +133,9 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
         found: true,
         payable: view.payable,
         merchant: view.merchant.displayName,
-        amount: pounds(formatAmount(view.payment.amountPence)),
+        amount: formatMoney(view.payment.amountPence),
         accountName: view.merchant.account.name,
-        sortCode: view.merchant.account.sortCode,
+        sortCode: formatSortCode(view.merchant.account.sortCode),
         accountNumber: view.merchant.account.accountNumber,
         reference: view.payment.invoiceRefNumber,
         backUrl: `/p?=${token}`,

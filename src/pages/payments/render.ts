@@ -48,5 +48,3 @@ export function sendPage(
     .type('text/html; charset=utf-8')
     .send(eta.render(template, data));
 }
-
-export const pounds = (amount: string) => `£${amount}`;

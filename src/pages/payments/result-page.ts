@@ -1,7 +1,7 @@
 // What the result page says after the bank, from the attempt its state names and where its payment
 // (or refund) stands now; with the way on to the merchant, or back to try again.
 import type { Deps } from '../../context.js';
-import { formatAmount } from '../../domain/money.js';
+import { formatMoney } from '../../domain/formats.js';
 import { merchantAccountOf } from '../../domain/payments/merchant-account.js';
 import { findPaymentById } from '../../domain/payments/payment.repository.js';
 import type { AttemptStatus, PaymentAttempt } from '../../domain/payments/payment-attempt.js';
@@ -9,7 +9,6 @@ import { findAttemptByState } from '../../domain/payments/payment-attempt.reposi
 import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { PAYABLE } from '../../domain/payments/payment-status.js';
 import { findRefund } from '../../domain/payments/refund.repository.js';
-import { pounds } from './render.js';
 
 export interface ResultPage {
   title: string;
@@ -147,7 +146,7 @@ export async function resultPageOf(deps: Deps, state: string): Promise<ResultPag
   const paid = attempt.status === 'settled' && !attempt.mismatch;
   const common = {
     status: attempt.status,
-    amount: pounds(formatAmount(attempt.amountPence)),
+    amount: formatMoney(attempt.amountPence),
     reference: payment.invoiceRefNumber,
     merchant,
   };

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../context.js';
-import { formatAmount } from '../../domain/money.js';
+import { formatDate, formatMoney } from '../../domain/formats.js';
 import { PAYABLE } from '../../domain/payments/payment-status.js';
 import type { RecurringPayment } from '../../domain/recurring/recurring.js';
 import { finalPaymentDateOf } from '../../domain/recurring/recurring-forms.js';
@@ -27,7 +27,7 @@ import {
   htmlPage,
   TokenQuery,
 } from '../payments/bank-choice.js';
-import { linkTokenOf, pagePolicy, pounds } from '../payments/render.js';
+import { linkTokenOf, pagePolicy } from '../payments/render.js';
 
 // Rooted at src/pages so that these pages share the payment pages' layout.
 const eta = templates('pages');
@@ -59,7 +59,6 @@ const CUSTOMER_MESSAGES: FailureMessages = {
   invalid_state: 'Your bank could not set up this regular payment. Please try again.',
 };
 
-const day = (iso: string) => iso.slice(0, 10);
 const countWords = (r: RecurringPayment) =>
   r.numberOfPayments > 0 ? `${r.numberOfPayments}` : 'until you cancel it';
 
@@ -94,23 +93,23 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
       found: true,
       token,
       merchant: view.payee.displayName,
-      amount: pounds(formatAmount(recurring.amountPence)),
+      amount: formatMoney(recurring.amountPence),
       frequency: FREQUENCY_WORDS[recurring.frequency],
       reference: recurring.reference,
       customerName: recurring.customerName,
-      firstDate: day(recurring.firstPaymentDate),
-      finalDate: final ? day(final) : null,
+      firstDate: formatDate(recurring.firstPaymentDate),
+      finalDate: final ? formatDate(final) : null,
       count: countWords(recurring),
       initial: initialPayment
         ? {
-            amount: pounds(formatAmount(initialPayment.amountPence)),
+            amount: formatMoney(initialPayment.amountPence),
             status: initialPayment.status,
             done: !PAYABLE.includes(initialPayment.status) && initialPayment.status !== 'draft',
           }
         : null,
       schedule: view.items.slice(0, SCHEDULE_SHOWN).map((item) => ({
-        date: day(item.expectedPaymentDate),
-        amount: pounds(formatAmount(item.amountPence)),
+        date: formatDate(item.expectedPaymentDate),
+        amount: formatMoney(item.amountPence),
         status: item.status,
       })),
       more: recurring.numberOfPayments === 0 || view.items.length > SCHEDULE_SHOWN,
@@ -206,7 +205,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
       return send(reply, config, 200, 'recurring-result', {
         ...text,
         status: recurring.status,
-        amount: pounds(formatAmount(recurring.amountPence)),
+        amount: formatMoney(recurring.amountPence),
         frequency: FREQUENCY_WORDS[recurring.frequency],
         reference: recurring.reference,
         merchant: payee.displayName,
