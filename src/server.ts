@@ -25,6 +25,7 @@ import { terminalRoutes } from './http/terminal/index.js';
 import { registerSerialization, registerValidation } from './http/validation.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { verificationPages } from './pages/verification/verification-page.js';
+import { portalRoutes } from './portal/index.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin } from './providers/sandbox-bank/index.js';
 import { openStore, type Store } from './store/database.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(verificationPages);
   await app.register(bankConnectPages);
   await app.register(publicRoutes);
+  await app.register(portalRoutes, { prefix: '/portal' });
 
   app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', () => deps.banks.close());

@@ -3,9 +3,11 @@ import { useAdminAuth } from '../auth/admin-auth.js';
 import { setUpGroup } from '../group.js';
 import { adminBankAccountStatusRoute } from './bank-account-status.js';
 import { adminPartnerRoutes } from './partners.js';
+import { adminPortalUserRoutes } from './portal-users.js';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   await setUpGroup(app, app.deps, { auth: useAdminAuth, apiVersion: () => undefined, rateLimited: false });
   await app.register(adminPartnerRoutes);
   await app.register(adminBankAccountStatusRoute);
+  await app.register(adminPortalUserRoutes);
 };

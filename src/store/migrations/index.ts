@@ -12,6 +12,7 @@ import * as m0009 from './0009_payment_data_api.js';
 import * as m0010 from './0010_action_order.js';
 import * as m0011 from './0011_payment_counts.js';
 import * as m0012 from './0012_live_payment_indexes.js';
+import * as m0019 from './0019_portal.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_action_order': m0010,
   '0011_payment_counts': m0011,
   '0012_live_payment_indexes': m0012,
+  '0019_portal': m0019,
 };

@@ -1,0 +1,28 @@
+// The portal's audit log: who did what and when (sign-ins, keys, webhooks, settings, people, refunds).
+import type { Db } from '../../store/database.js';
+import { newId } from '../ids.js';
+
+export interface AuditEntry {
+  partnerId: string;
+  /** The user's e-mail, or `operator`. */
+  actor: string;
+  /** e.g. `sign_in`, `sign_in_failed`, `user_invited`, `api_key_created`. */
+  action: string;
+  target?: string | null;
+  ip?: string | null;
+}
+
+export async function recordAudit(db: Db, now: Date, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('portal_audit')
+    .values({
+      id: newId(),
+      partner_id: entry.partnerId,
+      actor: entry.actor,
+      action: entry.action,
+      target: entry.target ?? null,
+      ip: entry.ip ?? null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,38 @@
+// Portal pages: eta templates (every value escaped) in a shared layout, never cached, each form with
+// its CSRF token.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { can, type PortalUser } from '../domain/portal/portal-user.js';
+import { templates } from '../templates.js';
+
+const eta = templates('pages/portal');
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The main navigation: the same accessible names everywhere (issue 16, item 8). */
+function navOf(user: PortalUser | undefined): NavLink[] {
+  if (!user) return [];
+  const links: NavLink[] = [{ href: '/portal', label: 'Overview' }];
+  if (can(user.role, 'read')) links.push({ href: '/portal/people', label: 'People' });
+  return links;
+}
+
+export function sendPortalPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  data: Record<string, unknown> & { title: string },
+  status = 200,
+) {
+  const user = request.portal?.stage === 'signed_in' ? request.portal.user : undefined;
+  const html = eta.render(template, {
+    ...data,
+    user,
+    nav: navOf(user),
+    current: request.url.split('?')[0],
+    csrf: reply.generateCsrf(),
+  });
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}

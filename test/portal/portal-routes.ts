@@ -1,0 +1,95 @@
+// Every portal route, with what the security tests need to call it. The security test checks that this
+// list names every /portal route the app registers, so a new page cannot skip those tests.
+import type { Permission } from '../../src/domain/portal/portal-user.js';
+
+export interface PortalRoute {
+  method: 'GET' | 'POST';
+  /** The URL pattern as registered. */
+  pattern: string;
+  /** A URL to call, with ids of the signed-in user's partner filled in by `fill`. */
+  url: (ids: Ids) => string;
+  /** Form fields (besides _csrf) that pass validation. */
+  form?: Record<string, string>;
+  /** Signed-in only, with this permission; undefined: open to signed-out visitors (sign-in, links). */
+  permission?: Permission;
+}
+
+export interface Ids {
+  /** A user of the signed-in user's own partner (not the signed-in user). */
+  userId: string;
+}
+
+const FAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
+export const PORTAL_ROUTES: PortalRoute[] = [
+  { method: 'GET', pattern: '/portal', url: () => '/portal', permission: 'read' },
+  { method: 'GET', pattern: '/portal/assets/portal.js', url: () => '/portal/assets/portal.js' },
+  { method: 'GET', pattern: '/portal/login', url: () => '/portal/login' },
+  {
+    method: 'POST',
+    pattern: '/portal/login',
+    url: () => '/portal/login',
+    form: { email: 'a@b.example', password: 'x' },
+  },
+  { method: 'GET', pattern: '/portal/login/code', url: () => '/portal/login/code' },
+  {
+    method: 'POST',
+    pattern: '/portal/login/code',
+    url: () => '/portal/login/code',
+    form: { code: '123456' },
+  },
+  { method: 'POST', pattern: '/portal/logout', url: () => '/portal/logout', form: {}, permission: 'read' },
+  { method: 'GET', pattern: '/portal/invite/:token', url: () => '/portal/invite/nope' },
+  {
+    method: 'POST',
+    pattern: '/portal/invite/:token',
+    url: () => '/portal/invite/nope',
+    form: { password: 'x'.repeat(12) },
+  },
+  { method: 'GET', pattern: '/portal/password/forgot', url: () => '/portal/password/forgot' },
+  {
+    method: 'POST',
+    pattern: '/portal/password/forgot',
+    url: () => '/portal/password/forgot',
+    form: { email: 'a@b.example' },
+  },
+  { method: 'GET', pattern: '/portal/reset/:token', url: () => '/portal/reset/nope' },
+  {
+    method: 'POST',
+    pattern: '/portal/reset/:token',
+    url: () => '/portal/reset/nope',
+    form: { password: 'x'.repeat(12) },
+  },
+  { method: 'GET', pattern: '/portal/account', url: () => '/portal/account', permission: 'read' },
+  {
+    method: 'POST',
+    pattern: '/portal/account/two-factor',
+    url: () => '/portal/account/two-factor',
+    form: {},
+    permission: 'read',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/account/two-factor/confirm',
+    url: () => '/portal/account/two-factor/confirm',
+    form: { code: '123456' },
+    permission: 'read',
+  },
+  { method: 'GET', pattern: '/portal/people', url: () => '/portal/people', permission: 'read' },
+  {
+    method: 'POST',
+    pattern: '/portal/people',
+    url: () => '/portal/people',
+    form: { email: 'new@partner.example', role: 'viewer' },
+    permission: 'manage_people',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/people/:userId/remove',
+    url: (ids) => `/portal/people/${ids.userId}/remove`,
+    form: {},
+    permission: 'manage_people',
+  },
+];
+
+export const fakeId = FAKE_ID;
