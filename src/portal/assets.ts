@@ -9,7 +9,7 @@ document.querySelectorAll('[data-copy]').forEach(function (button) {
   button.addEventListener('click', function () {
     var target = document.getElementById(button.getAttribute('data-copy'));
     if (!target || !navigator.clipboard) return;
-    navigator.clipboard.writeText(target.textContent.trim()).then(function () {
+    navigator.clipboard.writeText((target.value || target.textContent).trim()).then(function () {
       button.textContent = 'Copied';
     });
   });

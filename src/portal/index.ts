@@ -5,6 +5,7 @@ import csrf from '@fastify/csrf-protection';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../domain/portal/sign-in.service.js';
 import { accountPages } from './account.js';
+import { apiKeyPages } from './api-keys.js';
 import { portalAssets } from './assets.js';
 import { sessionCookie } from './cookies.js';
 import { registerPortalErrors } from './errors.js';
@@ -36,4 +37,5 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountPages);
   await app.register(overviewPage);
   await app.register(peoplePages);
+  await app.register(apiKeyPages);
 };

@@ -1,7 +1,7 @@
 // Portal pages: eta templates (every value escaped) in a shared layout, never cached, each form with
 // its CSRF token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { can, type PortalUser } from '../domain/portal/portal-user.js';
+import type { PortalUser } from '../domain/portal/portal-user.js';
 import { templates } from '../templates.js';
 
 const eta = templates('pages/portal');
@@ -14,9 +14,11 @@ export interface NavLink {
 /** The main navigation: the same accessible names everywhere (issue 16, item 8). */
 function navOf(user: PortalUser | undefined): NavLink[] {
   if (!user) return [];
-  const links: NavLink[] = [{ href: '/portal', label: 'Overview' }];
-  if (can(user.role, 'read')) links.push({ href: '/portal/people', label: 'People' });
-  return links;
+  return [
+    { href: '/portal', label: 'Overview' },
+    { href: '/portal/api-keys', label: 'API keys' },
+    { href: '/portal/people', label: 'People' },
+  ];
 }
 
 export function sendPortalPage(

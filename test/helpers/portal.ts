@@ -85,6 +85,17 @@ export async function invite(t: TestApp, partnerId: string, email: string, role 
   return { ...body, token: String(body.inviteUrl).split('/portal/invite/')[1]! };
 }
 
+/** The id of one API key of the partner (the one the operator issued with it). */
+export async function keyIdOf(t: TestApp, partnerId: string): Promise<string> {
+  const row = await t.deps.db
+    .selectFrom('partner_api_keys')
+    .select('id')
+    .where('partner_id', '=', partnerId)
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A partner with a signed-in portal user of the given role. */
 export async function signedInUser(
   t: TestApp,

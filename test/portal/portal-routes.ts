@@ -17,6 +17,8 @@ export interface PortalRoute {
 export interface Ids {
   /** A user of the signed-in user's own partner (not the signed-in user). */
   userId: string;
+  /** An API key of the signed-in user's partner. */
+  keyId: string;
 }
 
 const FAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -90,6 +92,23 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     form: {},
     permission: 'manage_people',
   },
+  { method: 'GET', pattern: '/portal/api-keys', url: () => '/portal/api-keys', permission: 'read' },
+  {
+    method: 'POST',
+    pattern: '/portal/api-keys',
+    url: () => '/portal/api-keys',
+    form: { name: 'Back office', description: 'nightly sync' },
+    permission: 'manage_keys',
+  },
+  ...(['disable', 'enable', 'revoke'] as const).map(
+    (action): PortalRoute => ({
+      method: 'POST',
+      pattern: `/portal/api-keys/:keyId/${action}`,
+      url: (ids) => `/portal/api-keys/${ids.keyId}/${action}`,
+      form: {},
+      permission: 'manage_keys',
+    }),
+  ),
 ];
 
 export const fakeId = FAKE_ID;

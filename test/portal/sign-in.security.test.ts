@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../helpers/app.js';
 import { adminHeaders, createPartner } from '../helpers/fixtures.js';
-import { csrfOf, invite, PASSWORD, PortalClient, signedInUser } from '../helpers/portal.js';
+import { csrfOf, invite, keyIdOf, PASSWORD, PortalClient, signedInUser } from '../helpers/portal.js';
 import { PORTAL_ROUTES } from './portal-routes.js';
 
 test('the route list of these tests names every /portal route', async (t) => {
@@ -20,11 +20,12 @@ test('the route list of these tests names every /portal route', async (t) => {
 
 test('a signed-out visitor is sent to the sign-in page from every page and form', async (t) => {
   const app = await buildTestApp(t);
-  const { userId } = await signedInUser(app);
+  const { userId, partner } = await signedInUser(app);
+  const keyId = await keyIdOf(app, partner.id);
   const visitor = new PortalClient(app);
   const csrf = csrfOf((await visitor.get('/portal/login')).body);
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
-    const url = route.url({ userId });
+    const url = route.url({ userId, keyId });
     const res = await visitor.request(
       route.method,
       url,
@@ -39,15 +40,23 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
   const app = await buildTestApp(t);
   const owner = await signedInUser(app);
   const other = await invite(app, owner.partner.id, 'second@partner.example', 'viewer');
+  const keyId = await keyIdOf(app, owner.partner.id);
   for (const route of PORTAL_ROUTES.filter((r) => r.method === 'POST')) {
-    const url = route.url({ userId: other.id });
+    const url = route.url({ userId: other.id, keyId });
     const without = await owner.client.request('POST', url, route.form ?? {});
     assert.equal(without.statusCode, 403, `${url} without a token`);
     const forged = await owner.client.request('POST', url, { ...(route.form ?? {}), _csrf: 'forged-token' });
     assert.equal(forged.statusCode, 403, `${url} with a forged token`);
   }
-  // Nothing was changed: the other person is still there.
+  // Nothing was changed: the other person is still there, the key still works, no key was added.
   assert.match((await owner.client.get('/portal/people')).body, /second@partner.example/);
+  const api = await app.call({
+    method: 'GET',
+    url: '/partner/v1/companies',
+    headers: owner.partner.partnerHeaders,
+  });
+  assert.equal(api.statusCode, 200);
+  assert.equal((await app.deps.db.selectFrom('partner_api_keys').select('id').execute()).length, 1);
 });
 
 test('a viewer reads but every write it tries is a 403 that changes nothing', async (t) => {
@@ -59,7 +68,7 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     email: 'viewer@partner.example',
   });
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
-    const url = route.url({ userId: owner.userId });
+    const url = route.url({ userId: owner.userId, keyId: await keyIdOf(app, owner.partner.id) });
     if (route.method === 'GET') {
       assert.equal((await viewer.client.get(url)).statusCode, route.permission === 'read' ? 200 : 403, url);
       continue;
@@ -68,6 +77,13 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     const res = await viewer.client.submit('/portal/people', url, route.form);
     assert.equal(res.statusCode, 403, url);
   }
+  const api = await app.call({
+    method: 'GET',
+    url: '/partner/v1/companies',
+    headers: owner.partner.partnerHeaders,
+  });
+  assert.equal(api.statusCode, 200, 'the key was neither disabled nor revoked');
+  assert.doesNotMatch((await owner.client.get('/portal/api-keys')).body, /Back office/);
   const people = (await owner.client.get('/portal/people')).body;
   assert.doesNotMatch(people, /new@partner.example/);
   assert.match(people, new RegExp(owner.email));
