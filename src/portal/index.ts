@@ -14,6 +14,7 @@ import { overviewPage } from './overview.js';
 import { passwordResetPages } from './password-reset.js';
 import { peoplePages } from './people.js';
 import { signInPages } from './sign-in.js';
+import { webhookPages } from './webhooks.js';
 
 export const portalRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -38,4 +39,5 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(overviewPage);
   await app.register(peoplePages);
   await app.register(apiKeyPages);
+  await app.register(webhookPages);
 };

@@ -17,6 +17,7 @@ function navOf(user: PortalUser | undefined): NavLink[] {
   return [
     { href: '/portal', label: 'Overview' },
     { href: '/portal/api-keys', label: 'API keys' },
+    { href: '/portal/webhooks', label: 'Webhooks' },
     { href: '/portal/people', label: 'People' },
   ];
 }

@@ -1,5 +1,7 @@
 // A browser-like client of the portal over app.inject: keeps cookies, reads each form's CSRF token.
 import assert from 'node:assert/strict';
+import { recordEvent } from '../../src/domain/events/outbox.js';
+import { newId } from '../../src/domain/ids.js';
 import type { TestApp } from './app.js';
 import { adminHeaders, createPartner, type Partner } from './fixtures.js';
 
@@ -94,6 +96,33 @@ export async function keyIdOf(t: TestApp, partnerId: string): Promise<string> {
     .orderBy('created_at')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A finished (failed) webhook to the partner, as the outbox records one; answers its id. */
+export async function partnerDelivery(t: TestApp, partnerId: string): Promise<string> {
+  const id = newId();
+  const now = t.deps.clock.now();
+  await t.deps.db.transaction().execute((trx) =>
+    recordEvent(trx, now, {
+      id,
+      destination: { kind: 'partner', partnerId },
+      eventName: 'company_verification_status_update',
+      resourceType: 'company',
+      resourceId: newId(),
+      payload: { event_name: 'company_verification_status_update', data: { status: 'active' } },
+    }),
+  );
+  await t.deps.db
+    .updateTable('events')
+    .set({ state: 'failed', finished_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+/** The ids the security tests fill route patterns with, for the partner. */
+export async function idsOf(t: TestApp, partnerId: string, userId: string) {
+  return { userId, keyId: await keyIdOf(t, partnerId), deliveryId: await partnerDelivery(t, partnerId) };
 }
 
 /** A partner with a signed-in portal user of the given role. */

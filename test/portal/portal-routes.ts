@@ -19,6 +19,8 @@ export interface Ids {
   userId: string;
   /** An API key of the signed-in user's partner. */
   keyId: string;
+  /** A webhook delivery of the signed-in user's partner. */
+  deliveryId: string;
 }
 
 const FAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -109,6 +111,34 @@ export const PORTAL_ROUTES: PortalRoute[] = [
       permission: 'manage_keys',
     }),
   ),
+  { method: 'GET', pattern: '/portal/webhooks', url: () => '/portal/webhooks', permission: 'read' },
+  {
+    method: 'POST',
+    pattern: '/portal/webhooks/url',
+    url: () => '/portal/webhooks/url',
+    form: { webhookUrl: 'https://hooks.partner.example/paybank' },
+    permission: 'manage_webhooks',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/webhooks/test',
+    url: () => '/portal/webhooks/test',
+    form: {},
+    permission: 'manage_webhooks',
+  },
+  {
+    method: 'GET',
+    pattern: '/portal/webhooks/deliveries/:deliveryId',
+    url: (ids) => `/portal/webhooks/deliveries/${ids.deliveryId}`,
+    permission: 'read',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/webhooks/deliveries/:deliveryId/redeliver',
+    url: (ids) => `/portal/webhooks/deliveries/${ids.deliveryId}/redeliver`,
+    form: {},
+    permission: 'manage_webhooks',
+  },
 ];
 
 export const fakeId = FAKE_ID;

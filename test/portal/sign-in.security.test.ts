@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../helpers/app.js';
 import { adminHeaders, createPartner } from '../helpers/fixtures.js';
-import { csrfOf, invite, keyIdOf, PASSWORD, PortalClient, signedInUser } from '../helpers/portal.js';
+import { csrfOf, idsOf, invite, PASSWORD, PortalClient, signedInUser } from '../helpers/portal.js';
 import { PORTAL_ROUTES } from './portal-routes.js';
 
 test('the route list of these tests names every /portal route', async (t) => {
@@ -21,11 +21,11 @@ test('the route list of these tests names every /portal route', async (t) => {
 test('a signed-out visitor is sent to the sign-in page from every page and form', async (t) => {
   const app = await buildTestApp(t);
   const { userId, partner } = await signedInUser(app);
-  const keyId = await keyIdOf(app, partner.id);
+  const ids = await idsOf(app, partner.id, userId);
   const visitor = new PortalClient(app);
   const csrf = csrfOf((await visitor.get('/portal/login')).body);
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
-    const url = route.url({ userId, keyId });
+    const url = route.url(ids);
     const res = await visitor.request(
       route.method,
       url,
@@ -40,9 +40,9 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
   const app = await buildTestApp(t);
   const owner = await signedInUser(app);
   const other = await invite(app, owner.partner.id, 'second@partner.example', 'viewer');
-  const keyId = await keyIdOf(app, owner.partner.id);
+  const ids = await idsOf(app, owner.partner.id, other.id);
   for (const route of PORTAL_ROUTES.filter((r) => r.method === 'POST')) {
-    const url = route.url({ userId: other.id, keyId });
+    const url = route.url(ids);
     const without = await owner.client.request('POST', url, route.form ?? {});
     assert.equal(without.statusCode, 403, `${url} without a token`);
     const forged = await owner.client.request('POST', url, { ...(route.form ?? {}), _csrf: 'forged-token' });
@@ -57,6 +57,14 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
   });
   assert.equal(api.statusCode, 200);
   assert.equal((await app.deps.db.selectFrom('partner_api_keys').select('id').execute()).length, 1);
+  const partnerRow = await app.deps.db.selectFrom('partners').select('webhook_url').executeTakeFirstOrThrow();
+  assert.equal(partnerRow.webhook_url, null, 'the webhook URL was not set');
+  const events = await app.deps.db
+    .selectFrom('events')
+    .select(['state'])
+    .where('channel', '=', 'webhook')
+    .execute();
+  assert.deepEqual(events, [{ state: 'failed' }], 'no test event, no redelivery');
 });
 
 test('a viewer reads but every write it tries is a 403 that changes nothing', async (t) => {
@@ -67,8 +75,9 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     partner: owner.partner,
     email: 'viewer@partner.example',
   });
+  const ids = await idsOf(app, owner.partner.id, owner.userId);
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
-    const url = route.url({ userId: owner.userId, keyId: await keyIdOf(app, owner.partner.id) });
+    const url = route.url(ids);
     if (route.method === 'GET') {
       assert.equal((await viewer.client.get(url)).statusCode, route.permission === 'read' ? 200 : 403, url);
       continue;

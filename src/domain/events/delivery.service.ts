@@ -3,7 +3,7 @@ import type { Deps } from '../../context.js';
 import type { Page, PageRequest } from '../../store/paging.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId } from '../ids.js';
-import type { Delivery } from './event.js';
+import type { Delivery, DeliveryFilter } from './event.js';
 import * as repo from './event.repository.js';
 
 /** Webhooks to the partner itself and to the integrations of its companies, newest first. */
@@ -11,8 +11,9 @@ export async function listDeliveries(
   deps: Deps,
   partnerId: string,
   request: PageRequest,
+  filter: DeliveryFilter = {},
 ): Promise<Page<Delivery>> {
-  return repo.pageDeliveries(deps.db, partnerId, request);
+  return repo.pageDeliveries(deps.db, partnerId, request, filter);
 }
 
 export async function getDelivery(deps: Deps, partnerId: string, id: string): Promise<Delivery> {
