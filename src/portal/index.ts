@@ -8,6 +8,7 @@ import { accountPages } from './account.js';
 import { apiKeyPages } from './api-keys.js';
 import { portalAssets } from './assets.js';
 import { sessionCookie } from './cookies.js';
+import { emailSettingsPages } from './email-settings.js';
 import { registerPortalErrors } from './errors.js';
 import { invitationPages } from './invitation.js';
 import { overviewPage } from './overview.js';
@@ -40,4 +41,5 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(peoplePages);
   await app.register(apiKeyPages);
   await app.register(webhookPages);
+  await app.register(emailSettingsPages);
 };

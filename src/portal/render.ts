@@ -18,6 +18,7 @@ function navOf(user: PortalUser | undefined): NavLink[] {
     { href: '/portal', label: 'Overview' },
     { href: '/portal/api-keys', label: 'API keys' },
     { href: '/portal/webhooks', label: 'Webhooks' },
+    { href: '/portal/settings/email', label: 'Settings' },
     { href: '/portal/people', label: 'People' },
   ];
 }

@@ -139,6 +139,26 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     form: {},
     permission: 'manage_webhooks',
   },
+  {
+    method: 'GET',
+    pattern: '/portal/settings/email',
+    url: () => '/portal/settings/email',
+    permission: 'read',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/settings/email',
+    url: () => '/portal/settings/email',
+    form: { fromAddress: 'Acme <pay@acme.example>', replyTo: 'help@acme.example' },
+    permission: 'manage_settings',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/settings/email/test',
+    url: () => '/portal/settings/email/test',
+    form: {},
+    permission: 'manage_settings',
+  },
 ];
 
 export const fakeId = FAKE_ID;

@@ -57,8 +57,11 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
   });
   assert.equal(api.statusCode, 200);
   assert.equal((await app.deps.db.selectFrom('partner_api_keys').select('id').execute()).length, 1);
-  const partnerRow = await app.deps.db.selectFrom('partners').select('webhook_url').executeTakeFirstOrThrow();
-  assert.equal(partnerRow.webhook_url, null, 'the webhook URL was not set');
+  const partnerRow = await app.deps.db
+    .selectFrom('partners')
+    .select(['webhook_url', 'email_from'])
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(partnerRow, { webhook_url: null, email_from: null }, 'no settings were saved');
   const events = await app.deps.db
     .selectFrom('events')
     .select(['state'])
