@@ -7,6 +7,7 @@ import { sessionOf } from '../domain/portal/sign-in.service.js';
 import { accountPages } from './account.js';
 import { apiKeyPages } from './api-keys.js';
 import { portalAssets } from './assets.js';
+import { companyPages } from './companies.js';
 import { sessionCookie } from './cookies.js';
 import { emailSettingsPages } from './email-settings.js';
 import { registerPortalErrors } from './errors.js';
@@ -39,6 +40,7 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountPages);
   await app.register(overviewPage);
   await app.register(peoplePages);
+  await app.register(companyPages);
   await app.register(apiKeyPages);
   await app.register(webhookPages);
   await app.register(emailSettingsPages);

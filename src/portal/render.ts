@@ -16,6 +16,7 @@ function navOf(user: PortalUser | undefined): NavLink[] {
   if (!user) return [];
   return [
     { href: '/portal', label: 'Overview' },
+    { href: '/portal/companies', label: 'Companies' },
     { href: '/portal/api-keys', label: 'API keys' },
     { href: '/portal/webhooks', label: 'Webhooks' },
     { href: '/portal/settings/email', label: 'Settings' },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import type { TestApp } from './app.js';
-import { adminHeaders, createPartner, type Partner } from './fixtures.js';
+import { adminHeaders, companyBody, createPartner, type Partner } from './fixtures.js';
 
 export interface PortalResponse {
   statusCode: number;
@@ -122,7 +122,18 @@ export async function partnerDelivery(t: TestApp, partnerId: string): Promise<st
 
 /** The ids the security tests fill route patterns with, for the partner. */
 export async function idsOf(t: TestApp, partnerId: string, userId: string) {
-  return { userId, keyId: await keyIdOf(t, partnerId), deliveryId: await partnerDelivery(t, partnerId) };
+  const company = await t.call({
+    method: 'POST',
+    url: `/admin/v1/partners/${partnerId}/companies`,
+    headers: adminHeaders,
+    payload: companyBody(),
+  });
+  return {
+    userId,
+    keyId: await keyIdOf(t, partnerId),
+    deliveryId: await partnerDelivery(t, partnerId),
+    companyId: company.json().result.id as string,
+  };
 }
 
 /** A partner with a signed-in portal user of the given role. */

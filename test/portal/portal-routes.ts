@@ -21,6 +21,8 @@ export interface Ids {
   keyId: string;
   /** A webhook delivery of the signed-in user's partner. */
   deliveryId: string;
+  /** A company of the signed-in user's partner. */
+  companyId: string;
 }
 
 const FAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -158,6 +160,31 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     url: () => '/portal/settings/email/test',
     form: {},
     permission: 'manage_settings',
+  },
+  { method: 'GET', pattern: '/portal/companies', url: () => '/portal/companies', permission: 'read' },
+  {
+    method: 'POST',
+    pattern: '/portal/companies',
+    url: () => '/portal/companies',
+    form: {
+      name: 'Portal Shop Ltd',
+      type: 'company',
+      identifier: '87654321',
+      countryCode: 'GB',
+      contactName: 'Pat Portal',
+      publicEmail: 'pat@shop.example',
+      supportPhone: '+44 20 7946 0001',
+      addressLine1: '2 Low Street',
+      city: 'Leeds',
+      zipCode: 'LS1 1AA',
+    },
+    permission: 'operate',
+  },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId',
+    url: (ids) => `/portal/companies/${ids.companyId}`,
+    permission: 'read',
   },
 ];
 

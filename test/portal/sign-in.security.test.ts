@@ -68,6 +68,8 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
     .where('channel', '=', 'webhook')
     .execute();
   assert.deepEqual(events, [{ state: 'failed' }], 'no test event, no redelivery');
+  const companies = await app.deps.db.selectFrom('companies').select('name').execute();
+  assert.deepEqual(companies, [{ name: 'Acme Widgets Ltd' }], 'no company was created');
 });
 
 test('a viewer reads but every write it tries is a 403 that changes nothing', async (t) => {
