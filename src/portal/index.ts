@@ -14,6 +14,7 @@ import { registerPortalErrors } from './errors.js';
 import { invitationPages } from './invitation.js';
 import { overviewPage } from './overview.js';
 import { passwordResetPages } from './password-reset.js';
+import { paymentPages } from './payments.js';
 import { peoplePages } from './people.js';
 import { signInPages } from './sign-in.js';
 import { webhookPages } from './webhooks.js';
@@ -41,6 +42,7 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(overviewPage);
   await app.register(peoplePages);
   await app.register(companyPages);
+  await app.register(paymentPages);
   await app.register(apiKeyPages);
   await app.register(webhookPages);
   await app.register(emailSettingsPages);

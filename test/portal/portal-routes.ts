@@ -25,6 +25,9 @@ export interface Ids {
   companyId: string;
 }
 
+/** Payment pages are called with an id that names no payment: guards answer before any lookup. */
+export const NO_PAYMENT = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+
 const FAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
 export const PORTAL_ROUTES: PortalRoute[] = [
@@ -186,6 +189,27 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     url: (ids) => `/portal/companies/${ids.companyId}`,
     permission: 'read',
   },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId/payments',
+    url: (ids) => `/portal/companies/${ids.companyId}/payments`,
+    permission: 'read',
+  },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId/payments/:paymentId',
+    url: (ids) => `/portal/companies/${ids.companyId}/payments/${NO_PAYMENT}`,
+    permission: 'read',
+  },
+  ...(['refund', 'cancel'] as const).map(
+    (action): PortalRoute => ({
+      method: 'POST',
+      pattern: `/portal/companies/:companyId/payments/:paymentId/${action}`,
+      url: (ids) => `/portal/companies/${ids.companyId}/payments/${NO_PAYMENT}/${action}`,
+      form: {},
+      permission: 'operate',
+    }),
+  ),
 ];
 
 export const fakeId = FAKE_ID;

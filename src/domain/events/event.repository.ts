@@ -233,6 +233,7 @@ export async function pageDeliveries(
   let base = db.selectFrom('events').where('partner_id', '=', partnerId).where('channel', '=', 'webhook');
   if (filter.status) base = base.where('state', '=', filter.status);
   if (filter.eventName) base = base.where('event_name', '=', filter.eventName);
+  if (filter.resourceId) base = base.where('resource_id', '=', filter.resourceId);
   if (filter.createdFrom) base = base.where('created_at', '>=', filter.createdFrom);
   if (filter.createdBefore) base = base.where('created_at', '<', filter.createdBefore);
   const companyId = filter.companyId;

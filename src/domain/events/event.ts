@@ -49,6 +49,8 @@ export interface DeliveryFilter {
   /** ISO timestamps: created at or after, and before. */
   createdFrom?: string | undefined;
   createdBefore?: string | undefined;
+  /** Webhooks about this resource (a payment's, on its page). */
+  resourceId?: string | undefined;
 }
 
 /** Payment-family events follow the integration's retry flag (API.md 8). */
