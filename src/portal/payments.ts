@@ -13,6 +13,7 @@ import {
   refundFromPortal,
 } from '../domain/portal/portal-payments.service.js';
 import { can } from '../domain/portal/portal-user.js';
+import { transactionsCsv } from '../domain/portal/transactions-csv.js';
 import { requireUser, userOf } from './portal-request.js';
 import { sendPortalPage } from './render.js';
 import { FORM, Form, HTML, SEE_OTHER, TAGS } from './schemas.js';
@@ -162,6 +163,30 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       return reply.redirect(`/portal/companies/${companyId}/payments/${paymentId}`, 303);
+    },
+  );
+
+  app.get(
+    '/companies/:companyId/transactions.csv',
+    {
+      schema: {
+        summary: "A company's transactions as CSV",
+        tags: TAGS,
+        params: CompanyParams,
+        response: {
+          200: { description: 'CSV', content: { 'text/csv': { schema: Type.String() } } },
+          404: HTML,
+        },
+      },
+      preHandler: requireUser(),
+    },
+    async (request, reply) => {
+      const csv = await transactionsCsv(deps, userOf(request), request.params.companyId);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="transactions-${request.params.companyId}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
     },
   );
 };

@@ -201,6 +201,12 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     url: (ids) => `/portal/companies/${ids.companyId}/payments/${NO_PAYMENT}`,
     permission: 'read',
   },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId/transactions.csv',
+    url: (ids) => `/portal/companies/${ids.companyId}/transactions.csv`,
+    permission: 'read',
+  },
   ...(['refund', 'cancel'] as const).map(
     (action): PortalRoute => ({
       method: 'POST',
