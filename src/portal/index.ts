@@ -7,6 +7,7 @@ import { sessionOf } from '../domain/portal/sign-in.service.js';
 import { accountPages } from './account.js';
 import { apiKeyPages } from './api-keys.js';
 import { portalAssets } from './assets.js';
+import { auditPage } from './audit.js';
 import { companyPages } from './companies.js';
 import { sessionCookie } from './cookies.js';
 import { emailSettingsPages } from './email-settings.js';
@@ -46,4 +47,5 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeyPages);
   await app.register(webhookPages);
   await app.register(emailSettingsPages);
+  await app.register(auditPage);
 };

@@ -20,6 +20,7 @@ function navOf(user: PortalUser | undefined): NavLink[] {
     { href: '/portal/api-keys', label: 'API keys' },
     { href: '/portal/webhooks', label: 'Webhooks' },
     { href: '/portal/settings/email', label: 'Settings' },
+    { href: '/portal/audit', label: 'Audit log' },
     { href: '/portal/people', label: 'People' },
   ];
 }

@@ -164,6 +164,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     form: {},
     permission: 'manage_settings',
   },
+  { method: 'GET', pattern: '/portal/audit', url: () => '/portal/audit', permission: 'read' },
   { method: 'GET', pattern: '/portal/companies', url: () => '/portal/companies', permission: 'read' },
   {
     method: 'POST',

@@ -63,6 +63,14 @@ test('invitation, password, sign-in, two-factor set-up and a sign-in with a code
   assert.ok(session?.httpOnly);
   assert.equal(session?.sameSite, 'Lax');
 
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await page.waitForURL(/\/portal\/audit$/);
+  assert.ok(
+    (await page.locator('#audit tr').count()) >= 4,
+    'the sign-ins and the two-factor set-up are logged',
+  );
+  await checkPage(page, 'audit');
+
   await page.goto(`${app.baseUrl}/portal/password/forgot`);
   await checkPage(page, 'forgot-password');
   await page.goto(`${app.baseUrl}/portal/no-such-page`);

@@ -1,5 +1,6 @@
 // The portal's audit log: who did what and when (sign-ins, keys, webhooks, settings, people, refunds).
 import type { Db } from '../../store/database.js';
+import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { newId } from '../ids.js';
 
 export interface AuditEntry {
@@ -25,4 +26,29 @@ export async function recordAudit(db: Db, now: Date, entry: AuditEntry): Promise
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+export interface AuditRecord {
+  id: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
+/** The partner's audit log, newest first. */
+export async function pageAudit(db: Db, partnerId: string, request: PageRequest): Promise<Page<AuditRecord>> {
+  const page = await newestFirstPage(
+    db.selectFrom('portal_audit').where('partner_id', '=', partnerId),
+    request,
+  );
+  return mapPage(page, (row) => ({
+    id: row.id,
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    ip: row.ip,
+    createdAt: row.created_at,
+  }));
 }
