@@ -20,6 +20,7 @@ const USAGE = `usage: paybank <command>
   admin api-key create --partner ID
   admin api-key revoke --partner ID --key KEY_ID
   admin company create --partner ID --json '{...company create body...}'
+  admin user invite --partner ID --email E --role owner|admin|developer|viewer   (portal user)
   admin request METHOD /admin/v1/PATH [--json '{...}']   any other operator route
 
 admin options: --url (default $PAYBANK_URL or $PUBLIC_URL or http://localhost:8080), --token (default $ADMIN_TOKEN)
@@ -96,6 +97,12 @@ export function adminCall(words: string[], flags: Flags): AdminCall {
       return { method: 'POST', path: `${partner()}/api-keys` };
     case 'api-key revoke':
       return { method: 'DELETE', path: `${partner()}/api-keys/${encodeURIComponent(need(flags, 'key'))}` };
+    case 'user invite':
+      return {
+        method: 'POST',
+        path: `${partner()}/users`,
+        body: { email: need(flags, 'email'), role: need(flags, 'role') },
+      };
     case 'company create':
       return { method: 'POST', path: `${partner()}/companies`, body: jsonFlag(flags) ?? {} };
   }
@@ -155,6 +162,8 @@ export async function main(argv: string[]): Promise<number> {
       url: { type: 'string' },
       token: { type: 'string' },
       'webhook-url': { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

@@ -31,6 +31,7 @@ import { loggerOptions } from './log-options.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { faviconRoutes } from './pages/favicon/favicon.js';
 import { verificationPages } from './pages/verification/verification-page.js';
+import { portalRoutes } from './portal/index.js';
 import { createBankRegistry } from './providers/bank-registry.js';
 import { sandboxBankOf, sandboxBankPlugin, sandboxPki } from './providers/sandbox-bank/index.js';
 import { buildSandboxBankMtls } from './providers/sandbox-bank/mtls-server.js';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await links.register(bankConnectPages);
     await links.register(publicRoutes);
   });
+  await app.register(portalRoutes, { prefix: '/portal' });
 
   app.addHook('onClose', () => deps.mailer.close());
   app.addHook('onClose', async () => bankServer?.close());

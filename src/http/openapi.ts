@@ -17,6 +17,7 @@ export const TAGS = [
   { name: 'sandbox', description: 'Simulation controls and the sandbox bank (SANDBOX=true only)' },
   { name: 'admin', description: 'Operator API: partners, terminals, API keys' },
   { name: 'operations', description: 'Health, metrics and this document' },
+  { name: 'portal', description: 'The partner portal: server-rendered pages under /portal' },
 ];
 
 /** `https`: whether the service is reached over https (PUBLIC_URL); only then may the docs' CSP upgrade requests. */

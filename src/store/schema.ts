@@ -18,6 +18,14 @@ import type { PaymentActionTable, PaymentCountTable, PaymentTable } from '../dom
 import type { PaymentAttemptTable } from '../domain/payments/payment-attempt.row.js';
 import type { RefundTable } from '../domain/payments/refund.row.js';
 import type {
+  PortalAuditTable,
+  PortalLinkTable,
+  PortalRecoveryCodeTable,
+  PortalSessionTable,
+  PortalSignInFailureTable,
+  PortalUserTable,
+} from '../domain/portal/portal.row.js';
+import type {
   RecurringActionTable,
   RecurringAuthorisationTable,
   RecurringItemTable,
@@ -75,4 +83,10 @@ export interface Database {
   recurring_payment_items: RecurringItemTable;
   recurring_payment_actions: RecurringActionTable;
   recurring_authorisations: RecurringAuthorisationTable;
+  portal_users: PortalUserTable;
+  portal_links: PortalLinkTable;
+  portal_sessions: PortalSessionTable;
+  portal_recovery_codes: PortalRecoveryCodeTable;
+  portal_sign_in_failures: PortalSignInFailureTable;
+  portal_audit: PortalAuditTable;
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../context.js';
 import type { Page, PageRequest } from '../../store/paging.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId } from '../ids.js';
-import type { Delivery } from './event.js';
+import type { Delivery, DeliveryFilter } from './event.js';
 import type { DeliveryScope } from './event.repository.js';
 import * as repo from './event.repository.js';
 
@@ -12,8 +12,9 @@ export async function listDeliveries(
   deps: Deps,
   scope: DeliveryScope,
   request: PageRequest,
+  filter: DeliveryFilter = {},
 ): Promise<Page<Delivery>> {
-  return repo.pageDeliveries(deps.db, scope, request);
+  return repo.pageDeliveries(deps.db, scope, request, filter);
 }
 
 export async function getDelivery(deps: Deps, scope: DeliveryScope, id: string): Promise<Delivery> {

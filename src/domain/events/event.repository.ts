@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import type { StoredWebhookSecrets } from '../webhooks/webhook-secrets.js';
-import type { AttemptOutcome, Delivery, DeliveryAttempt, EventState } from './event.js';
+import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryFilter, EventState } from './event.js';
 import type { EventAttemptTable, EventTable } from './event.row.js';
 
 export type EventRow = Selectable<EventTable>;
@@ -293,8 +293,25 @@ export async function pageDeliveries(
   db: Db,
   scope: DeliveryScope,
   request: PageRequest,
+  filter: DeliveryFilter = {},
 ): Promise<Page<Delivery>> {
-  const page = await newestFirstPage(scoped(db, scope), request, { tieBreak: 'seq' });
+  let base = scoped(db, scope);
+  if (filter.status) base = base.where('state', '=', filter.status);
+  if (filter.eventName) base = base.where('event_name', '=', filter.eventName);
+  if (filter.resourceId) base = base.where('resource_id', '=', filter.resourceId);
+  if (filter.createdFrom) base = base.where('created_at', '>=', filter.createdFrom);
+  if (filter.createdBefore) base = base.where('created_at', '<', filter.createdBefore);
+  const companyId = filter.companyId;
+  if (companyId)
+    base = base
+      .where('destination_kind', '=', 'integration')
+      .where('destination_id', 'in', (eb) =>
+        eb
+          .selectFrom('integrations')
+          .select('integrations.id')
+          .where('integrations.company_id', '=', companyId),
+      );
+  const page = await newestFirstPage(base, request, { tieBreak: 'seq' });
   const attempts = await attemptsOf(
     db,
     page.docs.map((r) => r.id),

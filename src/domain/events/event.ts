@@ -40,6 +40,19 @@ export interface Delivery {
   attempts: DeliveryAttempt[];
 }
 
+/** What the delivery log may be narrowed to (the portal's filters); every field optional. */
+export interface DeliveryFilter {
+  status?: EventState | undefined;
+  eventName?: string | undefined;
+  /** Webhooks to the integrations of this company. */
+  companyId?: string | undefined;
+  /** ISO timestamps: created at or after, and before. */
+  createdFrom?: string | undefined;
+  createdBefore?: string | undefined;
+  /** Webhooks about this resource (a payment's, on its page). */
+  resourceId?: string | undefined;
+}
+
 /** Payment-family events follow the integration's retry flag (API.md 8). */
 export function isPaymentEvent(eventName: string): boolean {
   return eventName.startsWith('payment.') || eventName.startsWith('recurring_payment.');

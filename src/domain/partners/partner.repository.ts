@@ -35,7 +35,15 @@ export async function updatePartnerRow(db: Db, id: string, patch: Partial<Partne
 
 export async function insertApiKey(
   db: Db,
-  row: { id: string; partner_id: string; secret_hash: string; created_at: string },
+  row: {
+    id: string;
+    partner_id: string;
+    secret_hash: string;
+    created_at: string;
+    name?: string | null;
+    description?: string | null;
+    created_by?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('partner_api_keys')
@@ -46,9 +54,10 @@ export async function insertApiKey(
 export async function findActiveApiKeyByHash(db: Db, secretHash: string) {
   return db
     .selectFrom('partner_api_keys')
-    .select(['id', 'partner_id'])
+    .select(['id', 'partner_id', 'last_used_at'])
     .where('secret_hash', '=', secretHash)
     .where('revoked_at', 'is', null)
+    .where('disabled_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -26,6 +26,12 @@ export interface PartnerApiKeyTable {
   secret_hash: string;
   created_at: string;
   revoked_at: string | null;
+  /** What the portal shows (migration 0019); null for keys made before it or by the operator. */
+  name: string | null;
+  description: string | null;
+  created_by: string | null;
+  last_used_at: string | null;
+  disabled_at: string | null;
 }
 
 export interface TerminalTable {

@@ -5,6 +5,7 @@ import { isoNow } from '../clock.js';
 import { notFound } from '../errors.js';
 import { isId, newId, newSecret } from '../ids.js';
 import { hashSecret, newWebhookSecret, secretMatches } from '../secrets.js';
+import { touchApiKey } from './api-key.repository.js';
 import type { Partner, Terminal } from './partner.js';
 import * as repo from './partner.repository.js';
 
@@ -57,9 +58,11 @@ export async function listPartners(deps: Deps): Promise<Partner[]> {
   return (await repo.listPartnerRows(deps.db)).map(repo.toPartner);
 }
 
+/** A new key beside the partner's others, which keep working (rotation). */
 export async function createApiKey(
   deps: Deps,
   partnerId: string,
+  details: { name?: string; description?: string | null; createdBy?: string } = {},
 ): Promise<{ keyId: string; apisecret: string }> {
   await getPartner(deps, partnerId);
   const apisecret = newSecret();
@@ -69,6 +72,9 @@ export async function createApiKey(
     partner_id: partnerId,
     secret_hash: hashSecret(apisecret),
     created_at: isoNow(deps.clock),
+    name: details.name ?? null,
+    description: details.description || null,
+    created_by: details.createdBy ?? null,
   });
   return { keyId, apisecret };
 }
@@ -132,7 +138,12 @@ export async function authenticatePartner(
   apisecret: string,
 ): Promise<{ partnerId: string; keyId: string } | undefined> {
   const key = await repo.findActiveApiKeyByHash(deps.db, hashSecret(apisecret));
-  return key ? { partnerId: key.partner_id, keyId: key.id } : undefined;
+  if (!key) return undefined;
+  // "Last used" for the portal's key list, written at most once a minute per key: not a write per call.
+  const now = deps.clock.now();
+  if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) > 60_000)
+    await touchApiKey(deps.db, key.id, now.toISOString());
+  return { partnerId: key.partner_id, keyId: key.id };
 }
 
 export async function authenticateTerminal(

@@ -4,6 +4,7 @@ import { setUpGroup } from '../group.js';
 import { adminBankAccountStatusRoute } from './bank-account-status.js';
 import { adminCreateCompanyRoute } from './create-company.js';
 import { adminPartnerRoutes } from './partners.js';
+import { adminPortalUserRoutes } from './portal-users.js';
 import { revokeTerminalRoute } from './revoke-terminal.js';
 import { rotateTerminalSecretRoute } from './rotate-terminal-secret.js';
 
@@ -14,4 +15,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminBankAccountStatusRoute);
   await app.register(rotateTerminalSecretRoute);
   await app.register(revokeTerminalRoute);
+  await app.register(adminPortalUserRoutes);
 };

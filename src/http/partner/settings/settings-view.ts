@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../schemas.js';
 
 // A bare address or `Name <address>`, on one line (it becomes a mail header).
-const MAIL_ADDRESS =
+export const MAIL_ADDRESS =
   '^(?:[^\\r\\n<>@]*<[^\\s<>@]+@[^\\s<>@]+\\.[^\\s<>@]+>|[^\\s<>@]+@[^\\s<>@]+\\.[^\\s<>@]+)$';
 const MailAddress = Type.String({ pattern: MAIL_ADDRESS, maxLength: 320 });
 

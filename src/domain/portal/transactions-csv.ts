@@ -1,0 +1,58 @@
+// A company's transactions as CSV (the portal's export): every transaction the partner API lists for
+// the company with no filter, newest first, one row each with the API's field values.
+import type { Deps } from '../../context.js';
+import { formatAmount } from '../money.js';
+import type { Transaction } from '../transactions/transaction.js';
+import { listTransactions } from '../transactions/transaction.service.js';
+import { portalCompany } from './portal-companies.service.js';
+import type { PortalUser } from './portal-user.js';
+
+export const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'completedAt',
+  'status',
+  'direction',
+  'amount',
+  'reference',
+  'parentEntityType',
+  'parentEntityId',
+  'externalRef',
+  'integration',
+] as const;
+
+/** Quoted when needed; a leading =, +, - or @ is neutralised so that spreadsheets never run it. */
+function cell(value: string | null): string {
+  const text = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function row(t: Transaction): string {
+  return [
+    t.id,
+    t.createdAt,
+    t.completedAt,
+    t.status,
+    t.direction,
+    formatAmount(t.amountPence),
+    t.reference,
+    t.parentType,
+    t.parentId,
+    t.externalRef,
+    t.integrationId,
+  ]
+    .map(cell)
+    .join(',');
+}
+
+export async function transactionsCsv(deps: Deps, user: PortalUser, companyId: string): Promise<string> {
+  const company = await portalCompany(deps, user, companyId);
+  const lines: string[] = [CSV_COLUMNS.join(',')];
+  for (let page = 1; ; page++) {
+    const found = await listTransactions(deps, { companyId: company.id }, { page, limit: 100 });
+    lines.push(...found.docs.map(row));
+    if (page * 100 >= found.totalDocs) break;
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

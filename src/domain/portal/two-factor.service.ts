@@ -1,0 +1,65 @@
+// Turning on TOTP two-factor sign-in: a secret shown as a QR code, confirmed by a first code, and ten
+// recovery codes shown once.
+// The TOTP secret must be readable to check codes, so it cannot be hashed; it is stored as is until
+// the service has encryption of stored secrets (the work on webhook secrets), which should wrap it here.
+import type { Deps } from '../../context.js';
+import { withTransaction } from '../../store/transaction.js';
+import { invalid, notFound } from '../errors.js';
+import { hashSecret } from '../secrets.js';
+import { recordAudit } from './audit.js';
+import type { PortalUser } from './portal-user.js';
+import * as repo from './portal-user.repository.js';
+import { newRecoveryCodes } from './recovery-codes.js';
+import { newTotpSecret, totpMatches, totpUri } from './totp.js';
+
+async function userRow(deps: Deps, user: PortalUser) {
+  const row = await repo.findUserById(deps.db, user.id);
+  if (!row) throw notFound('user');
+  return row;
+}
+
+/** The pending secret to scan (a new one unless one is already pending). */
+export async function startTwoFactor(deps: Deps, user: PortalUser): Promise<{ secret: string; uri: string }> {
+  const row = await userRow(deps, user);
+  const secret = row.totp_pending_secret ?? newTotpSecret();
+  if (!row.totp_pending_secret)
+    await repo.updateUser(deps.db, user.id, {
+      totp_pending_secret: secret,
+      updated_at: deps.clock.now().toISOString(),
+    });
+  return { secret, uri: totpUri(secret, row.email) };
+}
+
+/** Confirms the pending secret with a code from the app; answers the recovery codes, once. */
+export async function confirmTwoFactor(
+  deps: Deps,
+  user: PortalUser,
+  code: string,
+  ip: string,
+): Promise<{ recoveryCodes: string[] }> {
+  const row = await userRow(deps, user);
+  const secret = row.totp_pending_secret;
+  if (!secret || !totpMatches(secret, code.replace(/\s+/g, ''), deps.clock.now()))
+    throw invalid('/code', 'is not the code the app shows now');
+  const recoveryCodes = newRecoveryCodes();
+  await withTransaction(deps, async (tx) => {
+    const now = deps.clock.now();
+    await repo.updateUser(tx.db, user.id, {
+      totp_secret: secret,
+      totp_pending_secret: null,
+      updated_at: now.toISOString(),
+    });
+    await repo.replaceRecoveryCodes(tx.db, user.id, recoveryCodes.map(hashSecret));
+    await recordAudit(tx.db, now, {
+      partnerId: user.partnerId,
+      actor: user.email,
+      action: 'two_factor_on',
+      ip,
+    });
+  });
+  return { recoveryCodes };
+}
+
+export async function recoveryCodesLeft(deps: Deps, user: PortalUser): Promise<number> {
+  return repo.countRecoveryCodes(deps.db, user.id);
+}

@@ -1,0 +1,66 @@
+// The CSV export of a company's transactions holds what the partner API lists for it, row for row.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildListeningApp } from '../helpers/listening-app.js';
+import { merchant } from '../helpers/merchant.js';
+import { http, paidPayment } from '../helpers/payment-flow.js';
+import { signedInUser } from '../helpers/portal.js';
+
+/** Parses the export (quoted fields with doubled quotes, CRLF lines). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.split('\r\n').filter(Boolean)) {
+    const cells: string[] = [];
+    const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+    for (const m of line.matchAll(re)) {
+      const raw = m[1]!;
+      cells.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
+      if (m[2] === '') break;
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
+
+export function apiRows(docs: Array<Record<string, any>>): string[][] {
+  return docs.map((d) => [
+    d.id,
+    d.createdAt,
+    d.completedAt ?? '',
+    d.status,
+    d.direction,
+    d.amount,
+    d.reference,
+    d.parentEntityType,
+    d.parentEntity?.id ?? '',
+    d.externalRef ?? '',
+    d.integration,
+  ]);
+}
+
+test('the CSV export equals the API transactions; another partner gets a 404', async (t) => {
+  const app = await buildListeningApp(t);
+  const m = await merchant(app);
+  await paidPayment(app, m, { invoiceRefNumber: 'INV-1' });
+  await paidPayment(app, m, { invoiceRefNumber: '-2' });
+  const { client } = await signedInUser(app, { role: 'viewer', partner: m.partner });
+  const res = await client.get(`/portal/companies/${m.companyId}/transactions.csv`);
+  assert.equal(res.statusCode, 200);
+  assert.match(String(res.headers['content-type']), /^text\/csv/);
+  assert.match(String(res.headers['content-disposition']), /attachment/);
+  const [header, ...rows] = parseCsv(res.body);
+  assert.equal(header![0], 'id');
+  const api = await http(app, 'GET', `/partner/v1/companies/${m.companyId}/transactions?limit=100`, {
+    headers: m.partner.partnerHeaders,
+  });
+  const expected = apiRows(api.json().data.docs).map((r) => r.map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c)));
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows, expected);
+  assert.ok(
+    rows.every((r) => r.every((c) => !/^[=+\-@]/.test(c))),
+    'no cell starts as a spreadsheet formula',
+  );
+
+  const other = await signedInUser(app, { email: 'them@other.example' });
+  assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions.csv`)).statusCode, 404);
+});
