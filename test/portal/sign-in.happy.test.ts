@@ -118,6 +118,16 @@ test('two-factor: QR set-up, a code at the next sign-in, recovery codes that wor
     code: totpCode(secret, app.clock.now()),
   });
   assert.equal(confirmed.statusCode, 200, confirmed.body);
+  // The secret can be read back to check codes, but is stored sealed, never in clear.
+  const stored = await app.deps.db
+    .selectFrom('portal_users')
+    .select(['totp_secret', 'totp_pending_secret'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  assert.match(String(stored.totp_secret), /^pbenc:v1:/);
+  assert.equal(String(stored.totp_secret).includes(secret), false);
+  assert.equal(app.deps.secrets.open(String(stored.totp_secret)), secret);
+  assert.equal(stored.totp_pending_secret, null);
   const codes = [...confirmed.body.matchAll(/<span class="secret">([a-z0-9-]+)<\/span>/g)].map((m) => m[1]!);
   assert.equal(codes.length, 10);
   const row = await app.deps.db

@@ -1,4 +1,6 @@
 // Rows of the portal's tables (migration 0019).
+import type { Sealed } from '../secret-box.js';
+
 export interface PortalUserTable {
   id: string;
   partner_id: string;
@@ -6,10 +8,10 @@ export interface PortalUserTable {
   role: string;
   /** scrypt, see password.ts; null until the invitation is accepted. */
   password_hash: string | null;
-  /** TOTP secret (base32) once two-factor sign-in is on. */
-  totp_secret: string | null;
+  /** TOTP secret (base32), sealed, once two-factor sign-in is on. */
+  totp_secret: Sealed | null;
   /** A secret shown as a QR code and not yet confirmed with a code. */
-  totp_pending_secret: string | null;
+  totp_pending_secret: Sealed | null;
   /** The inviting user's e-mail, or `operator`. */
   invited_by: string;
   created_at: string;

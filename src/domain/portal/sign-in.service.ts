@@ -108,7 +108,9 @@ export async function signInWithCode(
   if (retryAfterSeconds) return { kind: 'limited', retryAfterSeconds };
   const row = await repo.findUserById(deps.db, user.id);
   const code = input.code.replace(/\s+/g, '');
-  const byTotp = row?.totp_secret ? totpMatches(row.totp_secret, code, deps.clock.now()) : false;
+  const byTotp = row?.totp_secret
+    ? totpMatches(deps.secrets.open(row.totp_secret), code, deps.clock.now())
+    : false;
   const byRecovery =
     !byTotp && row
       ? await repo.useRecoveryCode(deps.db, row.id, hashSecret(normaliseRecoveryCode(code)))

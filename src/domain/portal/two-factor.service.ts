@@ -1,7 +1,7 @@
 // Turning on TOTP two-factor sign-in: a secret shown as a QR code, confirmed by a first code, and ten
 // recovery codes shown once.
-// The TOTP secret must be readable to check codes, so it cannot be hashed; it is stored as is until
-// the service has encryption of stored secrets (the work on webhook secrets), which should wrap it here.
+// The TOTP secret must be readable to check codes, so it cannot be hashed: it is stored sealed
+// (AES-256-GCM, secret-box.ts) like webhook secrets, and opened only to check a code.
 import type { Deps } from '../../context.js';
 import { withTransaction } from '../../store/transaction.js';
 import { invalid, notFound } from '../errors.js';
@@ -21,10 +21,10 @@ async function userRow(deps: Deps, user: PortalUser) {
 /** The pending secret to scan (a new one unless one is already pending). */
 export async function startTwoFactor(deps: Deps, user: PortalUser): Promise<{ secret: string; uri: string }> {
   const row = await userRow(deps, user);
-  const secret = row.totp_pending_secret ?? newTotpSecret();
+  const secret = row.totp_pending_secret ? deps.secrets.open(row.totp_pending_secret) : newTotpSecret();
   if (!row.totp_pending_secret)
     await repo.updateUser(deps.db, user.id, {
-      totp_pending_secret: secret,
+      totp_pending_secret: deps.secrets.seal(secret),
       updated_at: deps.clock.now().toISOString(),
     });
   return { secret, uri: totpUri(secret, row.email) };
@@ -38,14 +38,14 @@ export async function confirmTwoFactor(
   ip: string,
 ): Promise<{ recoveryCodes: string[] }> {
   const row = await userRow(deps, user);
-  const secret = row.totp_pending_secret;
+  const secret = row.totp_pending_secret ? deps.secrets.open(row.totp_pending_secret) : undefined;
   if (!secret || !totpMatches(secret, code.replace(/\s+/g, ''), deps.clock.now()))
     throw invalid('/code', 'is not the code the app shows now');
   const recoveryCodes = newRecoveryCodes();
   await withTransaction(deps, async (tx) => {
     const now = deps.clock.now();
     await repo.updateUser(tx.db, user.id, {
-      totp_secret: secret,
+      totp_secret: row.totp_pending_secret,
       totp_pending_secret: null,
       updated_at: now.toISOString(),
     });
