@@ -38,7 +38,9 @@ export function sendPortalPage(
     user,
     nav: navOf(user),
     current: request.url.split('?')[0],
-    csrf: reply.generateCsrf(),
+    // An error raised before the portal's own hooks ran (a refused media type, say) has no cookies to
+    // bind a token to; its page carries no form that needs one.
+    csrf: request.cookies ? reply.generateCsrf() : '',
   });
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
