@@ -28,6 +28,7 @@ import {
   TokenQuery,
 } from '../payments/bank-choice.js';
 import { linkTokenOf, pagePolicy } from '../payments/render.js';
+import { brandLangOf, pageBrand } from '../shared/brand.js';
 
 // Rooted at src/pages so that these pages share the payment pages' layout.
 const eta = templates('pages');
@@ -90,6 +91,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
     const { recurring, initialPayment } = view;
     const final = finalPaymentDateOf(recurring);
     return send(reply, config, status, 'recurring', {
+      brand: await pageBrand(deps, recurring.companyId, brandLangOf(reply.request)),
       found: true,
       token,
       merchant: view.payee.displayName,
@@ -203,6 +205,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
                     : 'Your bank did not complete the standing order. You can try again.',
               };
       return send(reply, config, 200, 'recurring-result', {
+        brand: await pageBrand(deps, recurring.companyId, brandLangOf(request)),
         ...text,
         status: recurring.status,
         amount: formatMoney(recurring.amountPence),
