@@ -1,7 +1,7 @@
 // One e-mail, HTML and text, from its content (email-content.ts) and the merchant's brand: the same
 // content through two templates, eta escaping every value in the HTML one.
 import { Eta } from 'eta';
-import { brandMessages } from '../../pages/shared/brand-messages.js';
+import { brandMessages } from '../../pages/brand/brand-messages.js';
 import { templates } from '../../templates.js';
 import type { CompanyBrand } from '../branding/branding.js';
 import { type EmailFacts, emailContent } from './email-content.js';

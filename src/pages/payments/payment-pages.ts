@@ -19,7 +19,7 @@ import { continueAfterInitialPayment } from '../../domain/recurring/recurring-se
 import { authorisationReturnOf } from '../../providers/authorisation-return.js';
 import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
 import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
-import { brandLangOf, pageBrand, pageBrandOfState } from '../shared/brand.js';
+import { brandLangOf, pageBrand, pageBrandOfState } from '../brand/brand.js';
 import { bankChoiceRoute, type FailureMessages, failureOf, htmlPage, TokenQuery } from './bank-choice.js';
 import { linkTokenOf, sendPage } from './render.js';
 import { resultPageOf } from './result-page.js';

@@ -28,7 +28,7 @@ import {
   TokenQuery,
 } from '../payments/bank-choice.js';
 import { linkTokenOf, pagePolicy } from '../payments/render.js';
-import { brandLangOf, pageBrand } from '../shared/brand.js';
+import { brandLangOf, pageBrand } from '../brand/brand.js';
 
 // Rooted at src/pages so that these pages share the payment pages' layout.
 const eta = templates('pages');

@@ -10,7 +10,7 @@ import { findAttemptByState } from '../../domain/payments/payment-attempt.reposi
 import { templates } from '../../templates.js';
 import { type BrandLang, brandMessages } from './brand-messages.js';
 
-const eta = templates('pages/shared');
+const eta = templates('pages/brand');
 
 export interface PageBrand {
   head: string;
