@@ -20,6 +20,7 @@ import {
 } from '../../domain/recurring/recurring-setup.service.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
 import { templates } from '../../templates.js';
+import { brandLangOf, pageBrand } from '../brand/brand.js';
 import {
   bankChoiceRoute,
   type FailureMessages,
@@ -28,7 +29,6 @@ import {
   TokenQuery,
 } from '../payments/bank-choice.js';
 import { linkTokenOf, pagePolicy } from '../payments/render.js';
-import { brandLangOf, pageBrand } from '../brand/brand.js';
 
 // Rooted at src/pages so that these pages share the payment pages' layout.
 const eta = templates('pages');
