@@ -8,6 +8,7 @@ import { accountPages } from './account.js';
 import { apiKeyPages } from './api-keys.js';
 import { portalAssets } from './assets.js';
 import { auditPage } from './audit.js';
+import { brandingPages } from './branding.js';
 import { companyPages } from './companies.js';
 import { sessionCookie } from './cookies.js';
 import { emailSettingsPages } from './email-settings.js';
@@ -48,4 +49,5 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(webhookPages);
   await app.register(emailSettingsPages);
   await app.register(auditPage);
+  await app.register(brandingPages);
 };

@@ -3,6 +3,7 @@
 // Each table's row type lives with its domain concept; this file only gathers them.
 import type { BankAccountTable } from '../domain/bank-accounts/bank-account.row.js';
 import type { BankConsentTable } from '../domain/bank-accounts/bank-consent.row.js';
+import type { CompanyBrandingTable } from '../domain/branding/branding.row.js';
 import type { CompanyTable } from '../domain/companies/company.row.js';
 import type { OfficerTable } from '../domain/companies/officer.row.js';
 import type { EventAttemptTable, EventTable } from '../domain/events/event.row.js';
@@ -53,6 +54,7 @@ export interface Database {
   partner_api_keys: PartnerApiKeyTable;
   terminals: TerminalTable;
   companies: CompanyTable;
+  company_branding: CompanyBrandingTable;
   officers: OfficerTable;
   integrations: IntegrationTable;
   bank_accounts: BankAccountTable;

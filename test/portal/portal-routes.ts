@@ -192,6 +192,19 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     method: 'GET',
+    pattern: '/portal/companies/:companyId/branding',
+    url: (ids) => `/portal/companies/${ids.companyId}/branding`,
+    permission: 'read',
+  },
+  {
+    method: 'POST',
+    pattern: '/portal/companies/:companyId/branding',
+    url: (ids) => `/portal/companies/${ids.companyId}/branding`,
+    form: { accentColour: '#123456' },
+    permission: 'operate',
+  },
+  {
+    method: 'GET',
     pattern: '/portal/companies/:companyId/payments',
     url: (ids) => `/portal/companies/${ids.companyId}/payments`,
     permission: 'read',

@@ -1,28 +1,67 @@
-// The e-mail that asks the customer to pay, queued with the change that makes the link.
+// The customer's e-mails about a one-off payment, queued with the change that causes them: the request
+// to pay (with its link), the receipt once it is paid, and the notice of each refund. The receipt and
+// the refund notices go where the request went (the customer's address and its copies), and only once
+// per payment (per refund): their outbox id is derived from it, so a repeated move adds nothing.
 import type { Deps } from '../../context.js';
-import { formatDate, formatMoney } from '../formats.js';
-import { recordEmail } from '../mail/outbox-mail.js';
+import { queueCustomerEmail } from '../mail/customer-emails.js';
+import type { PaymentFacts } from '../mail/email-content.js';
+import { onceId } from '../mail/outbox-mail.js';
 import type { Payment } from './payment.js';
 import { paymentLink } from './payment-forms.js';
+import type { PaymentMove } from './payment-status.js';
+
+function factsOf(payment: Payment): PaymentFacts {
+  return {
+    customerName: payment.customerName,
+    amountPence: payment.amountPence,
+    reference: payment.invoiceRefNumber,
+    paymentId: payment.id,
+    dueDate: payment.dueDate,
+    paidAt: payment.completedAt,
+  };
+}
+
+const recipientsOf = (payment: Payment) => ({ to: payment.customerEmail, cc: payment.customerEmailCC });
 
 export async function queuePaymentRequestEmail(deps: Deps, payment: Payment): Promise<void> {
-  if (!payment.customerEmail) return;
-  const sender = await deps.db
-    .selectFrom('companies')
-    .innerJoin('partners', 'partners.id', 'companies.partner_id')
-    .select(['companies.name as company', 'partners.email_from', 'partners.email_reply_to'])
-    .where('companies.id', '=', payment.companyId)
-    .executeTakeFirstOrThrow();
-  const link = paymentLink(deps.config.publicUrl, payment.linkToken);
-  const amount = formatMoney(payment.amountPence);
-  const greeting = payment.customerName ? `Dear ${payment.customerName},` : 'Hello,';
-  const due = payment.dueDate ? `\nDue by: ${formatDate(payment.dueDate)}` : '';
-  await recordEmail(deps.db, deps.clock.now(), {
-    to: [payment.customerEmail],
-    cc: payment.customerEmailCC,
-    subject: `${sender.company} asks you to pay ${amount} (${payment.invoiceRefNumber})`,
-    text: `${greeting}\n\n${sender.company} asks you to pay ${amount} for ${payment.invoiceRefNumber}.${due}\n\nPay securely from your bank: ${link}\n`,
-    ...(sender.email_from ? { from: sender.email_from } : {}),
-    ...(sender.email_reply_to ? { replyTo: sender.email_reply_to } : {}),
+  await queueCustomerEmail(deps, payment.companyId, recipientsOf(payment), {
+    template: 'payment-request',
+    payment: { ...factsOf(payment), link: paymentLink(deps.config.publicUrl, payment.linkToken) },
   });
+}
+
+/** After a move (in its transaction): the receipt when it settles, a notice when a refund completes. */
+export async function queueStatusEmail(
+  deps: Deps,
+  before: Payment,
+  after: Payment,
+  move: PaymentMove,
+): Promise<void> {
+  if (move === 'settle') {
+    await queueCustomerEmail(
+      deps,
+      after.companyId,
+      recipientsOf(after),
+      { template: 'payment-receipt', payment: factsOf(after) },
+      onceId('receipt', after.id),
+    );
+  } else if (move === 'complete_refund' || move === 'complete_partial_refund') {
+    const refundPence = after.refundedPence - before.refundedPence;
+    await queueCustomerEmail(
+      deps,
+      after.companyId,
+      recipientsOf(after),
+      {
+        template: 'refund-notice',
+        payment: {
+          ...factsOf(after),
+          refundPence,
+          refundedPence: after.refundedPence,
+          refundedAt: after.updatedAt,
+        },
+      },
+      // The refunded total only grows: it names each refund of the payment.
+      onceId('refund', after.id, String(after.refundedPence)),
+    );
+  }
 }

@@ -11,7 +11,7 @@ import type { PaymentScope } from './payment.repository.js';
 import * as repo from './payment.repository.js';
 import { recordPaymentChange } from './payment-history.js';
 import { InputCheck } from './payment-input.js';
-import { queuePaymentRequestEmail } from './payment-mail.js';
+import { queuePaymentRequestEmail, queueStatusEmail } from './payment-mail.js';
 import { assertTransition, type PaymentMove } from './payment-status.js';
 import { receivingAccount } from './receiving-account.js';
 
@@ -48,6 +48,7 @@ export async function movePayment(
   const moved: Payment = { ...payment, ...patch, status, updatedAt: deps.clock.now().toISOString() };
   await repo.updatePayment(deps.db, moved);
   await recordPaymentChange(deps, moved, move, { statusChanged: status !== payment.status });
+  await queueStatusEmail(deps, payment, moved, move);
   return moved;
 }
 

@@ -7,6 +7,7 @@ import { openTransaction } from '../transactions/transaction.service.js';
 import type { RecurringItem, RecurringPayment } from './recurring.js';
 import { insertItems, updateItem } from './recurring.repository.js';
 import { recordItemChange } from './recurring-history.js';
+import { queueRecurringPaymentEmail } from './recurring-mail.js';
 import { ITEM_MOVES, type ItemMove } from './recurring-status.js';
 import { itemDate, ROLLING_WINDOW } from './schedule.js';
 
@@ -99,7 +100,7 @@ export async function payItem(
     completed_at: payer.paidAt,
     ...(payer.accountTransactionId ? { last_data_api_check_at: now } : {}),
   });
-  return saveAndTell(deps, recurring, {
+  const paid = await saveAndTell(deps, recurring, {
     ...item,
     status: 'paid',
     completedAt: payer.paidAt,
@@ -108,6 +109,8 @@ export async function payItem(
     transactionId: transaction.id,
     updatedAt: now,
   });
+  await queueRecurringPaymentEmail(deps, recurring, paid);
+  return paid;
 }
 
 /** The bank failed the item's payment, or none came in time. */

@@ -1,10 +1,14 @@
-// E-mails to the customer, queued with the change that causes them: the request to set the regular
-// payment up (with its link), and the notice that the merchant stopped it.
+// E-mails to the customer about a regular payment, queued with the change that causes them: the request
+// to set it up (with its link), the confirmation once the standing order is set up, a receipt for each
+// payment received, and the notice that the merchant stopped it. Confirmation and receipts are queued
+// once each (their outbox id is derived from the recurring payment or the item).
 import type { Deps } from '../../context.js';
 import { formatDate, formatMoney } from '../formats.js';
-import { recordEmail } from '../mail/outbox-mail.js';
+import { queueCustomerEmail } from '../mail/customer-emails.js';
+import type { RecurringFacts } from '../mail/email-content.js';
+import { onceId } from '../mail/outbox-mail.js';
 import type { Payment } from '../payments/payment.js';
-import type { RecurringPayment } from './recurring.js';
+import type { RecurringItem, RecurringPayment } from './recurring.js';
 import { recurringLink } from './recurring-forms.js';
 import type { Frequency } from './schedule.js';
 
@@ -15,15 +19,6 @@ export const FREQUENCY_WORDS: Record<Frequency, string> = {
   one_year: 'every year',
 };
 
-async function senderOf(deps: Deps, companyId: string) {
-  return deps.db
-    .selectFrom('companies')
-    .innerJoin('partners', 'partners.id', 'companies.partner_id')
-    .select(['companies.name as company', 'partners.email_from', 'partners.email_reply_to'])
-    .where('companies.id', '=', companyId)
-    .executeTakeFirstOrThrow();
-}
-
 /** "£25.00 every month, 12 payments, from 1 December 2026" */
 export function scheduleWords(recurring: RecurringPayment): string {
   const count =
@@ -31,42 +26,75 @@ export function scheduleWords(recurring: RecurringPayment): string {
   return `${formatMoney(recurring.amountPence)} ${FREQUENCY_WORDS[recurring.frequency]}, ${count}, from ${formatDate(recurring.firstPaymentDate)}`;
 }
 
-async function queue(
-  deps: Deps,
-  recurring: RecurringPayment,
-  write: (company: string) => { subject: string; text: string },
-) {
-  if (!recurring.customerEmail) return;
-  const sender = await senderOf(deps, recurring.companyId);
-  await recordEmail(deps.db, deps.clock.now(), {
-    to: [recurring.customerEmail],
-    cc: recurring.customerEmailCC,
-    ...write(sender.company),
-    ...(sender.email_from ? { from: sender.email_from } : {}),
-    ...(sender.email_reply_to ? { replyTo: sender.email_reply_to } : {}),
-  });
+function factsOf(recurring: RecurringPayment): RecurringFacts {
+  return {
+    customerName: recurring.customerName,
+    reference: recurring.reference,
+    recurringPaymentId: recurring.id,
+    schedule: scheduleWords(recurring),
+  };
 }
+
+const recipientsOf = (recurring: RecurringPayment) => ({
+  to: recurring.customerEmail,
+  cc: recurring.customerEmailCC,
+});
 
 export async function queueRecurringRequestEmail(
   deps: Deps,
   recurring: RecurringPayment,
   initialPayment: Payment | null,
 ): Promise<void> {
-  const link = recurringLink(deps.config.publicUrl, recurring.linkToken);
-  const greeting = recurring.customerName ? `Dear ${recurring.customerName},` : 'Hello,';
-  const initial = initialPayment
-    ? `\nFirst, a single payment of ${formatMoney(initialPayment.amountPence)} now.`
-    : '';
-  await queue(deps, recurring, (company) => ({
-    subject: `${company} asks you to set up a regular payment (${recurring.reference})`,
-    text: `${greeting}\n\n${company} asks you to set up a regular payment for ${recurring.reference}: ${scheduleWords(recurring)}.${initial}\n\nSet it up once, securely, at your bank: ${link}\n`,
-  }));
+  await queueCustomerEmail(deps, recurring.companyId, recipientsOf(recurring), {
+    template: 'recurring-request',
+    recurring: {
+      ...factsOf(recurring),
+      link: recurringLink(deps.config.publicUrl, recurring.linkToken),
+      initialAmountPence: initialPayment?.amountPence ?? null,
+    },
+  });
+}
+
+/** The standing order is set up (the recurring payment became active). */
+export async function queueRecurringActiveEmail(deps: Deps, recurring: RecurringPayment): Promise<void> {
+  await queueCustomerEmail(
+    deps,
+    recurring.companyId,
+    recipientsOf(recurring),
+    { template: 'recurring-active', recurring: factsOf(recurring) },
+    onceId('recurring-active', recurring.id, recurring.standingOrderId ?? ''),
+  );
+}
+
+/** One payment of the schedule was received. */
+export async function queueRecurringPaymentEmail(
+  deps: Deps,
+  recurring: RecurringPayment,
+  item: RecurringItem,
+): Promise<void> {
+  await queueCustomerEmail(
+    deps,
+    recurring.companyId,
+    recipientsOf(recurring),
+    {
+      template: 'recurring-payment',
+      recurring: {
+        ...factsOf(recurring),
+        item: {
+          amountPence: item.amountPence,
+          paidAt: item.completedAt ?? item.updatedAt,
+          number: item.index + 1,
+          of: recurring.numberOfPayments > 0 ? recurring.numberOfPayments : null,
+        },
+      },
+    },
+    onceId('recurring-payment', item.id),
+  );
 }
 
 export async function queueCancellationEmail(deps: Deps, recurring: RecurringPayment): Promise<void> {
-  const greeting = recurring.customerName ? `Dear ${recurring.customerName},` : 'Hello,';
-  await queue(deps, recurring, (company) => ({
-    subject: `${company} has stopped your regular payment (${recurring.reference})`,
-    text: `${greeting}\n\n${company} no longer asks for your regular payment for ${recurring.reference} (${scheduleWords(recurring)}).\n\nThe standing order you set up is held by your bank: cancel it in your bank's app or online banking so that no further payments are made.\n`,
-  }));
+  await queueCustomerEmail(deps, recurring.companyId, recipientsOf(recurring), {
+    template: 'recurring-cancelled',
+    recurring: factsOf(recurring),
+  });
 }

@@ -29,6 +29,7 @@ import type { RecurringPayment } from './recurring.js';
 import * as repo from './recurring.repository.js';
 import type { RecurringAuthorisationTable } from './recurring.row.js';
 import { moveRecurring } from './recurring.service.js';
+import { queueRecurringActiveEmail } from './recurring-mail.js';
 import { canMove, SETTABLE_UP } from './recurring-status.js';
 import { payeeOf } from './recurring-target.js';
 import { reportStandingOrderMismatch, standingOrderMismatch } from './standing-order-terms.js';
@@ -235,10 +236,11 @@ async function activate(deps: Deps, authorisation: RecurringAuthorisationTable, 
       );
       return;
     }
-    await moveRecurring(tx, recurring, 'authorise', {
+    const active = await moveRecurring(tx, recurring, 'authorise', {
       provider: authorisation.provider,
       standingOrderId: order.standingOrderId,
     });
+    await queueRecurringActiveEmail(tx, active);
   });
 }
 

@@ -4,6 +4,7 @@ import { usePartnerAuth } from '../auth/partner-auth.js';
 import { companyScope } from '../company-scope.js';
 import { API_VERSIONS, setUpGroup } from '../group.js';
 import { partnerBankAccountRoutes } from './bank-accounts/routes.js';
+import { partnerBrandingRoutes } from './branding/routes.js';
 import { partnerCompanyRoutes } from './companies/routes.js';
 import { partnerIntegrationRoutes } from './integrations/routes.js';
 import { partnerPaymentRoutes } from './payments/routes.js';
@@ -28,4 +29,5 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
   for (const route of partnerPaymentRoutes) await app.register(route);
   for (const route of partnerRecurringPaymentRoutes) await app.register(route);
   for (const route of partnerTransactionRoutes) await app.register(route);
+  for (const route of partnerBrandingRoutes) await app.register(route);
 };

@@ -7,6 +7,7 @@ import { paymentPages } from '../../pages/payments/payment-pages.js';
 import { recurringPages } from '../../pages/recurring/recurring-pages.js';
 import { initiatePaymentRoute } from './initiate-payment.js';
 import { jwksRoute } from './jwks.js';
+import { logoRoute } from './logo.js';
 import { qrCodeRoute } from './qr-code.js';
 
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -24,6 +25,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(initiatePaymentRoute, { prefix: '/public/v1' });
   await app.register(qrCodeRoute, { prefix: '/public/v1' });
+  await app.register(logoRoute, { prefix: '/public/v1' });
   await app.register(jwksRoute);
   await app.register(async (scripts) => bankAnswerScriptRoute(scripts));
   await app.register(paymentPages);

@@ -4,6 +4,7 @@ import { advanceClockControl } from './advance-clock.js';
 import { approveAuthorizationControl } from './authorization-approve.js';
 import { rejectAuthorizationControl } from './authorization-reject.js';
 import { createCustomerControl } from './create-customer.js';
+import { emailPreviewControl } from './email-preview.js';
 import { expireConsentControl } from './expire-consent.js';
 import { getClockControl } from './get-clock.js';
 import { listAccountsControl } from './list-accounts.js';
@@ -25,4 +26,5 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   await app.register(settlePaymentControl);
   await app.register(rejectPaymentControl);
   await app.register(failNextStandingOrderControl);
+  await app.register(emailPreviewControl);
 };

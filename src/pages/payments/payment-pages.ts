@@ -18,6 +18,7 @@ import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { continueAfterInitialPayment } from '../../domain/recurring/recurring-setup.service.js';
 import { authorisationReturnOf } from '../../providers/authorisation-return.js';
 import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
+import { brandLangOf, pageBrand, pageBrandOfState } from '../brand/brand.js';
 import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
 import { bankChoiceRoute, type FailureMessages, failureOf, htmlPage, TokenQuery } from './bank-choice.js';
 import { linkTokenOf, sendPage } from './render.js';
@@ -43,6 +44,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     if (!view) return sendPage(reply, config, 404, 'payment', { found: false });
     const { payment } = view;
     return sendPage(reply, config, status, 'payment', {
+      brand: await pageBrand(deps, payment.companyId, brandLangOf(reply.request)),
       found: true,
       token,
       merchant: view.merchant.displayName,
@@ -72,6 +74,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     if (!view) return sendPage(reply, config, 404, 'refund', { found: false });
     const { payment, refund } = view;
     return sendPage(reply, config, status, 'refund', {
+      brand: await pageBrand(deps, payment.companyId, brandLangOf(reply.request), 'refund'),
       found: true,
       token,
       merchant: view.merchant.displayName,
@@ -130,6 +133,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       const view = await paymentLinkView(deps, token);
       if (!view) return sendPage(reply, config, 404, 'transfer', { found: false });
       return sendPage(reply, config, 200, 'transfer', {
+        brand: await pageBrand(deps, view.payment.companyId, brandLangOf(request)),
         found: true,
         payable: view.payable,
         merchant: view.merchant.displayName,
@@ -193,6 +197,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       const failure = failureOf(err, PAYER_MESSAGES);
       const page = await resultPageOf(deps, back.state);
       return sendPage(reply, config, failure.status, 'result', {
+        brand: await pageBrandOfState(deps, back.state, brandLangOf(reply.request)),
         ...page,
         tone: 'error',
         message: failure.message,
@@ -273,7 +278,10 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const page = await resultPageOf(deps, request.query.state);
-      return sendPage(reply, config, page.status === 'not_found' ? 404 : 200, 'result', { ...page });
+      return sendPage(reply, config, page.status === 'not_found' ? 404 : 200, 'result', {
+        brand: await pageBrandOfState(deps, request.query.state, brandLangOf(request)),
+        ...page,
+      });
     },
   );
 };

@@ -20,6 +20,7 @@ import {
 } from '../../domain/recurring/recurring-setup.service.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
 import { templates } from '../../templates.js';
+import { brandLangOf, pageBrand } from '../brand/brand.js';
 import {
   bankChoiceRoute,
   type FailureMessages,
@@ -90,6 +91,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
     const { recurring, initialPayment } = view;
     const final = finalPaymentDateOf(recurring);
     return send(reply, config, status, 'recurring', {
+      brand: await pageBrand(deps, recurring.companyId, brandLangOf(reply.request)),
       found: true,
       token,
       merchant: view.payee.displayName,
@@ -203,6 +205,7 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
                     : 'Your bank did not complete the standing order. You can try again.',
               };
       return send(reply, config, 200, 'recurring-result', {
+        brand: await pageBrand(deps, recurring.companyId, brandLangOf(request)),
         ...text,
         status: recurring.status,
         amount: formatMoney(recurring.amountPence),
