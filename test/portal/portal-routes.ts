@@ -126,6 +126,13 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     method: 'POST',
+    pattern: '/portal/webhooks/secret',
+    url: () => '/portal/webhooks/secret',
+    form: {},
+    permission: 'manage_webhooks',
+  },
+  {
+    method: 'POST',
     pattern: '/portal/webhooks/test',
     url: () => '/portal/webhooks/test',
     form: {},
