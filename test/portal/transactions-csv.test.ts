@@ -38,7 +38,7 @@ export function apiRows(docs: Array<Record<string, any>>): string[][] {
   ]);
 }
 
-test('the CSV export equals the API transactions; another partner gets a 404', async (t) => {
+test('the CSV export and the transactions page equal the API transactions; another partner gets a 404', async (t) => {
   const app = await buildListeningApp(t);
   const m = await merchant(app);
   await paidPayment(app, m, { invoiceRefNumber: 'INV-1' });
@@ -61,6 +61,29 @@ test('the CSV export equals the API transactions; another partner gets a 404', a
     'no cell starts as a spreadsheet formula',
   );
 
+  // The same transactions as a page, newest first, with the export linked.
+  const html = await client.get(`/portal/companies/${m.companyId}/transactions`);
+  assert.equal(html.statusCode, 200);
+  assert.match(
+    html.body,
+    /href="\/portal\/companies\/[0-9a-f]{24}\/transactions.csv" download>Download all as CSV/,
+  );
+  assert.match(html.body, /2 transactions/);
+  const listed = [...html.body.matchAll(/data-transaction="([0-9a-f]{24})"/g)].map((x) => x[1]);
+  assert.deepEqual(
+    listed,
+    rows.map((r) => r[0]),
+  );
+  for (const doc of api.json().data.docs) {
+    assert.match(
+      html.body,
+      new RegExp(
+        `data-transaction="${doc.id}"[\\s\\S]*?£${doc.amount}[\\s\\S]*?class="status">${doc.status}<`,
+      ),
+    );
+  }
+
   const other = await signedInUser(app, { email: 'them@other.example' });
   assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions.csv`)).statusCode, 404);
+  assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions`)).statusCode, 404);
 });
