@@ -42,6 +42,7 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
   const owner = await signedInUser(app);
   const other = await invite(app, owner.partner.id, 'second@partner.example', 'viewer');
   const ids = await idsOf(app, owner.partner, other.id);
+  const before = await snapshotOf(app);
   for (const route of PORTAL_ROUTES.filter((r) => r.method === 'POST')) {
     const url = route.url(ids);
     const without = await owner.client.request('POST', url, route.form ?? {});
@@ -49,6 +50,7 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
     const forged = await owner.client.request('POST', url, { ...(route.form ?? {}), _csrf: 'forged-token' });
     assert.equal(forged.statusCode, 403, `${url} with a forged token`);
   }
+  assert.deepEqual(await snapshotOf(app), before, 'no key, officer link, integration or event changed');
   // Nothing was changed: the other person is still there, the key still works, no key was added.
   assert.match((await owner.client.get('/portal/people')).body, /second@partner.example/);
   const api = await app.call({
@@ -82,6 +84,7 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     email: 'viewer@partner.example',
   });
   const ids = await idsOf(app, owner.partner, owner.userId);
+  const before = await snapshotOf(app);
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
     const url = route.url(ids);
     if (route.method === 'GET') {
@@ -94,6 +97,7 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     const res = await viewer.client.submit('/portal/people', url, route.form);
     assert.equal(res.statusCode, 403, url);
   }
+  assert.deepEqual(await snapshotOf(app), before, "a viewer's writes changed nothing");
   const api = await app.call({
     method: 'GET',
     url: '/partner/v1/companies',
@@ -149,6 +153,12 @@ async function snapshotOf(app: Awaited<ReturnType<typeof buildTestApp>>) {
   const db = app.deps.db;
   return {
     users: await db.selectFrom('portal_users').select(['id', 'role']).orderBy('id').execute(),
+    partners: await db
+      .selectFrom('partners')
+      .select(['id', 'webhook_url', 'webhook_secret', 'email_from', 'email_reply_to'])
+      .orderBy('id')
+      .execute(),
+    companies: await db.selectFrom('companies').select(['id', 'status']).orderBy('id').execute(),
     keys: await db
       .selectFrom('partner_api_keys')
       .select(['id', 'revoked_at', 'disabled_at'])
