@@ -89,6 +89,7 @@ for (let i = 0; i < Number(values.payments); i++) {
     headers: merchant,
     payload: { invoiceRefNumber: `inv-${i}`, amount: '12.00' },
   });
+  if (res.statusCode !== 200) throw new Error(`payment not created: ${res.body}`);
   paymentId = res.json().result.id;
 }
 let recurringId = '';
@@ -105,6 +106,7 @@ for (let i = 0; i < Math.ceil(Number(values.payments) / 5); i++) {
       frequency: 'one_month',
     },
   });
+  if (res.statusCode !== 201) throw new Error(`recurring payment not created: ${res.body}`);
   recurringId = res.json().result.id;
 }
 const invited = (
