@@ -1,5 +1,5 @@
 // Portal pages against the API's reads (issue 16: "the portal's pages answer within the same budget as
-// the API's reads"). Run: npm run bench:portal [-- --seconds 5 --connections 10 --companies 50]
+// the API's reads"). Run: npm run bench:portal [-- --seconds 5 --connections 10 --companies 50 --payments 100]
 // One process (server and load generator together): compare the rows with each other, not with
 // other benchmarks. SQLite in a temporary DATA_DIR by default; DATABASE_URL=postgres://... for PostgreSQL.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +15,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     companies: { type: 'string', default: '50' },
+    payments: { type: 'string', default: '100' },
   },
 });
 const ADMIN = 'bench-admin-token-0123456789';
@@ -52,6 +53,61 @@ for (let i = 0; i < Number(values.companies); i++) {
       address: { addressLine1: '1 High Street', city: 'London', zipCode: 'E1 6AN' },
     },
   });
+}
+// One company with money in it: a bank account, an integration, payments and recurring payments, so
+// that its pages (and the API's matching reads) have rows to show.
+const busy = (
+  await app.inject({
+    method: 'POST',
+    url: `/admin/v1/partners/${partner.id}/companies`,
+    headers: admin,
+    payload: {
+      name: 'Busy Shop Ltd',
+      countryCode: 'GB',
+      type: 'company',
+      identifier: '99999999',
+      publicEmail: 'busy@bench.example',
+      supportPhone: '+44 20 7946 0000',
+      contactName: 'Bench Owner',
+      address: { addressLine1: '1 High Street', city: 'London', zipCode: 'E1 6AN' },
+      bankAccount: {
+        name: 'Takings',
+        providerExternalId: 'ob-sandbox',
+        externalAccountId: '12345678',
+        identification: '040004',
+      },
+      integration: { name: 'Web shop', webhookUrl: 'https://shop.example/hooks' },
+    },
+  })
+).json().result;
+const merchant = { 'integration-id': busy.integration.id, 'secret-key': busy.integration.secretKey };
+let paymentId = '';
+for (let i = 0; i < Number(values.payments); i++) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers: merchant,
+    payload: { invoiceRefNumber: `inv-${i}`, amount: '12.00' },
+  });
+  if (res.statusCode !== 200) throw new Error(`payment not created: ${res.body}`);
+  paymentId = res.json().result.id;
+}
+let recurringId = '';
+for (let i = 0; i < Math.ceil(Number(values.payments) / 5); i++) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/merchant/v1/recurring-payments',
+    headers: merchant,
+    payload: {
+      reference: `gym-${i}`,
+      recurringAmount: '25.00',
+      recurringPaymentDate: '2030-03-31',
+      numberOfPayments: 12,
+      frequency: 'one_month',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`recurring payment not created: ${res.body}`);
+  recurringId = res.json().result.id;
 }
 const invited = (
   await app.inject({
@@ -100,7 +156,56 @@ const targets: Array<[string, string, Record<string, string>]> = [
   ['portal: GET /portal (overview)', '/portal', { cookie: cookies }],
   ['portal: GET /portal/api-keys', '/portal/api-keys', { cookie: cookies }],
   ['portal: GET /portal/webhooks', '/portal/webhooks', { cookie: cookies }],
+  ['portal: GET /portal/audit', '/portal/audit', { cookie: cookies }],
+  [
+    'API: GET /partner/v1/companies/:id',
+    `/partner/v1/companies/${busy.id}`,
+    { apisecret: partner.apisecret },
+  ],
+  ['portal: GET /portal/companies/:id', `/portal/companies/${busy.id}`, { cookie: cookies }],
+  [
+    'API: GET /partner/v1/companies/:id/payments',
+    `/partner/v1/companies/${busy.id}/payments`,
+    { apisecret: partner.apisecret },
+  ],
+  ['portal: GET .../payments', `/portal/companies/${busy.id}/payments`, { cookie: cookies }],
+  [
+    'portal: GET .../payments?status=draft&q=inv-1',
+    `/portal/companies/${busy.id}/payments?status=draft&q=inv-1`,
+    { cookie: cookies },
+  ],
+  [
+    'API: GET /partner/v1/companies/:id/payments/:id',
+    `/partner/v1/companies/${busy.id}/payments/${paymentId}`,
+    { apisecret: partner.apisecret },
+  ],
+  ['portal: GET .../payments/:id', `/portal/companies/${busy.id}/payments/${paymentId}`, { cookie: cookies }],
+  [
+    'API: GET /partner/v1/companies/:id/recurring-payments',
+    `/partner/v1/companies/${busy.id}/recurring-payments`,
+    { apisecret: partner.apisecret },
+  ],
+  [
+    'portal: GET .../recurring-payments',
+    `/portal/companies/${busy.id}/recurring-payments`,
+    { cookie: cookies },
+  ],
+  [
+    'portal: GET .../recurring-payments/:id',
+    `/portal/companies/${busy.id}/recurring-payments/${recurringId}`,
+    { cookie: cookies },
+  ],
+  [
+    'API: GET /partner/v1/companies/:id/transactions',
+    `/partner/v1/companies/${busy.id}/transactions`,
+    { apisecret: partner.apisecret },
+  ],
+  ['portal: GET .../transactions', `/portal/companies/${busy.id}/transactions`, { cookie: cookies }],
 ];
+// A few requests to each first, so that no row pays for the first compile of its route's code.
+for (const [, url, headers] of targets) {
+  for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
+}
 console.log(
   `${config.databaseUrl.split(':')[0]}, ${values.companies} companies, ${cpus().length} cpus, load ${loadavg()[0]?.toFixed(1)}`,
 );

@@ -5,12 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
-import {
-  companyPage,
-  createPortalCompany,
-  searchCompanies,
-} from '../domain/portal/portal-companies.service.js';
+import { createPortalCompany, searchCompanies } from '../domain/portal/portal-companies.service.js';
 import { can } from '../domain/portal/portal-user.js';
+import { showCompany } from './company-actions.js';
 import { CompanyForm, type CompanyFormBody, parseCompanyForm } from './company-form.js';
 import { requireUser, userOf } from './portal-request.js';
 import { sendPortalPage } from './render.js';
@@ -95,14 +92,10 @@ export const companyPages: FastifyPluginAsyncTypebox = async (app) => {
       if (!input) return refuse(errors ?? []);
       try {
         const onboarded = await createPortalCompany(deps, userOf(request), input, request.ip);
-        const detail = await companyPage(deps, userOf(request), onboarded.company.id);
-        const links = new Map(onboarded.officers.map((o) => [o.officer.id, o.verificationUrl]));
-        return sendPortalPage(request, reply, 'company', {
-          title: onboarded.company.name,
-          ...detail,
-          links,
-          created: true,
-        });
+        const links = new Map(
+          onboarded.officers.flatMap((o) => (o.verificationUrl ? [[o.officer.id, o.verificationUrl]] : [])),
+        );
+        return showCompany(request, reply, onboarded.company.id, { links, created: true });
       } catch (err) {
         if (!(err instanceof DomainError) || err.code !== 'validation_failed') throw err;
         return refuse(err.errors ?? [{ field: '/', message: err.message }]);
@@ -116,13 +109,6 @@ export const companyPages: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Company', tags: TAGS, params: CompanyParams, response: { 200: HTML, 404: HTML } },
       preHandler: requireUser(),
     },
-    async (request, reply) => {
-      const detail = await companyPage(deps, userOf(request), request.params.companyId);
-      return sendPortalPage(request, reply, 'company', {
-        title: detail.company.name,
-        ...detail,
-        links: new Map(),
-      });
-    },
+    async (request, reply) => showCompany(request, reply, request.params.companyId),
   );
 };

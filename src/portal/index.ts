@@ -10,6 +10,7 @@ import { portalAssets } from './assets.js';
 import { auditPage } from './audit.js';
 import { brandingPages } from './branding.js';
 import { companyPages } from './companies.js';
+import { companyActionPages } from './company-actions.js';
 import { sessionCookie } from './cookies.js';
 import { emailSettingsPages } from './email-settings.js';
 import { registerPortalErrors } from './errors.js';
@@ -18,7 +19,9 @@ import { overviewPage } from './overview.js';
 import { passwordResetPages } from './password-reset.js';
 import { paymentPages } from './payments.js';
 import { peoplePages } from './people.js';
+import { recurringPages } from './recurring.js';
 import { signInPages } from './sign-in.js';
+import { transactionPages } from './transactions.js';
 import { webhookPages } from './webhooks.js';
 
 export const portalRoutes: FastifyPluginAsync = async (app) => {
@@ -44,7 +47,10 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   await app.register(overviewPage);
   await app.register(peoplePages);
   await app.register(companyPages);
+  await app.register(companyActionPages);
   await app.register(paymentPages);
+  await app.register(recurringPages);
+  await app.register(transactionPages);
   await app.register(apiKeyPages);
   await app.register(webhookPages);
   await app.register(emailSettingsPages);

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { formatAmount } from '../domain/money.js';
+import { PAYMENT_STATUSES } from '../domain/payments/payment.js';
 import { portalCompany } from '../domain/portal/portal-companies.service.js';
 import {
   cancelFromPortal,
@@ -14,6 +15,7 @@ import {
 } from '../domain/portal/portal-payments.service.js';
 import { can } from '../domain/portal/portal-user.js';
 import { transactionsCsv } from '../domain/portal/transactions-csv.js';
+import { filterOf, listQuery, pageUrl } from './list-filter.js';
 import { requireUser, userOf } from './portal-request.js';
 import { sendPortalPage } from './render.js';
 import { FORM, Form, HTML, SEE_OTHER, TAGS } from './schemas.js';
@@ -25,6 +27,7 @@ const PaymentParams = Type.Object({
   paymentId: Type.String({ pattern: ID }),
 });
 const PAGE_SIZE = 25;
+const PaymentsQuery = listQuery(PAYMENT_STATUSES);
 
 export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
@@ -67,25 +70,29 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Payments of a company',
         tags: TAGS,
         params: CompanyParams,
-        querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }),
-        response: { 200: HTML, 404: HTML },
+        querystring: PaymentsQuery,
+        response: { 200: HTML, 400: HTML, 404: HTML },
       },
       preHandler: requireUser(),
     },
     async (request, reply) => {
       const user = userOf(request);
-      const page = request.query.page ?? 1;
+      const { query } = request;
+      const page = query.page ?? 1;
       const company = await portalCompany(deps, user, request.params.companyId);
-      const payments = await companyPayments(deps, user, company.id, { page, limit: PAGE_SIZE });
+      const payments = await companyPayments(deps, user, company.id, filterOf(query), {
+        page,
+        limit: PAGE_SIZE,
+      });
+      const path = `/portal/companies/${company.id}/payments`;
       return sendPortalPage(request, reply, 'payments', {
         title: `Payments of ${company.name}`,
         company,
+        query,
+        statuses: PAYMENT_STATUSES,
         payments: payments.docs.map((p) => ({ ...p, amount: formatAmount(p.amountPence) })),
         totalDocs: payments.totalDocs,
-        nextPage:
-          page * PAGE_SIZE < payments.totalDocs
-            ? `/portal/companies/${company.id}/payments?page=${page + 1}`
-            : undefined,
+        nextPage: page * PAGE_SIZE < payments.totalDocs ? pageUrl(path, query, page + 1) : undefined,
       });
     },
   );

@@ -1,7 +1,6 @@
 // Webhooks (issue 16, item 3): the partner's webhook URL (its new signing secret shown once), a test
 // event, and the delivery log of the partner and its companies' integrations, filtered, with each
 // delivery's payload and attempts, and redelivery.
-// Rotating the secret without changing the URL waits for the encryption of stored webhook secrets.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +12,7 @@ import { getPartnerSettings } from '../domain/partners/partner-settings.service.
 import { can } from '../domain/portal/portal-user.js';
 import {
   redeliverWebhook,
+  rotateWebhookSecret,
   sendTestWebhook,
   setWebhookUrl,
   TEST_EVENT,
@@ -151,6 +151,32 @@ export const webhookPages: FastifyPluginAsyncTypebox = async (app) => {
           400,
         );
       }
+    },
+  );
+
+  app.post(
+    '/webhooks/secret',
+    {
+      schema: {
+        summary: 'Rotate the webhook signing secret',
+        tags: TAGS,
+        consumes: FORM,
+        body: Form({}),
+        response: { 200: HTML, 403: HTML, 409: HTML },
+      },
+      preHandler: [requireUser('manage_webhooks'), app.csrfProtection],
+    },
+    async (request, reply) => {
+      const webhookSecret = await rotateWebhookSecret(deps, userOf(request), request.ip);
+      return page(
+        request,
+        reply,
+        {},
+        {
+          webhookSecret,
+          notice: 'New signing secret made. For 24 hours webhooks also carry a signature with the old one.',
+        },
+      );
     },
   );
 

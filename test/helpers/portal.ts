@@ -2,8 +2,11 @@
 import assert from 'node:assert/strict';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
+import { type Ids, NO_PAYMENT } from '../portal/portal-routes.js';
 import type { TestApp } from './app.js';
-import { adminHeaders, companyBody, createPartner, type Partner } from './fixtures.js';
+import { adminHeaders, companyBody, createIntegration, createPartner, type Partner } from './fixtures.js';
+import { draftPayment, partnerMerchant } from './partner-payments.js';
+import { recurringBody } from './recurring.js';
 
 export interface PortalResponse {
   statusCode: number;
@@ -120,19 +123,66 @@ export async function partnerDelivery(t: TestApp, partnerId: string): Promise<st
   return id;
 }
 
-/** The ids the security tests fill route patterns with, for the partner. */
-export async function idsOf(t: TestApp, partnerId: string, userId: string) {
+/**
+ * The ids the security tests fill route patterns with, for the partner: a company made by the operator
+ * (its officer verified) with an integration; payment ids name nothing unless `withPayments`, which adds
+ * a second company of the partner's own, with a draft payment and a draft recurring payment, and names those.
+ */
+export async function idsOf(
+  t: TestApp,
+  partner: Partner,
+  userId: string,
+  options: { withPayments?: boolean } = {},
+): Promise<Ids> {
   const company = await t.call({
     method: 'POST',
-    url: `/admin/v1/partners/${partnerId}/companies`,
+    url: `/admin/v1/partners/${partner.id}/companies`,
     headers: adminHeaders,
     payload: companyBody(),
   });
-  return {
+  const companyId = company.json().result.id as string;
+  const base = {
     userId,
-    keyId: await keyIdOf(t, partnerId),
-    deliveryId: await partnerDelivery(t, partnerId),
-    companyId: company.json().result.id as string,
+    keyId: await keyIdOf(t, partner.id),
+    deliveryId: await partnerDelivery(t, partner.id),
+  };
+  if (!options.withPayments) {
+    const officer = await t.deps.db
+      .selectFrom('officers')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    const integration = await createIntegration(t, partner, companyId);
+    return {
+      ...base,
+      companyId,
+      officerId: officer.id,
+      integrationId: integration.id,
+      paymentId: NO_PAYMENT,
+      recurringId: NO_PAYMENT,
+    };
+  }
+  const m = await partnerMerchant(t, { partner, name: 'Payments Ltd' });
+  const payment = await draftPayment(t, m);
+  const recurring = await t.call({
+    method: 'POST',
+    url: '/merchant/v1/recurring-payments',
+    headers: m.merchantHeaders,
+    payload: recurringBody(),
+  });
+  assert.equal(recurring.statusCode, 201, recurring.body);
+  const officer = await t.deps.db
+    .selectFrom('officers')
+    .select('id')
+    .where('company_id', '=', m.companyId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...base,
+    companyId: m.companyId,
+    officerId: officer.id,
+    integrationId: m.integrationId,
+    paymentId: payment.id as string,
+    recurringId: recurring.json().result.id as string,
   };
 }
 

@@ -23,9 +23,17 @@ export interface Ids {
   deliveryId: string;
   /** A company of the signed-in user's partner. */
   companyId: string;
+  /** An officer of that company. */
+  officerId: string;
+  /** An integration of that company. */
+  integrationId: string;
+  /** A payment of that company, or NO_PAYMENT (guards answer before any lookup). */
+  paymentId: string;
+  /** A recurring payment of that company, or NO_PAYMENT. */
+  recurringId: string;
 }
 
-/** Payment pages are called with an id that names no payment: guards answer before any lookup. */
+/** An id that names no payment or recurring payment: guards answer before any lookup. */
 export const NO_PAYMENT = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 
 const FAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -126,6 +134,13 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   },
   {
     method: 'POST',
+    pattern: '/portal/webhooks/secret',
+    url: () => '/portal/webhooks/secret',
+    form: {},
+    permission: 'manage_webhooks',
+  },
+  {
+    method: 'POST',
     pattern: '/portal/webhooks/test',
     url: () => '/portal/webhooks/test',
     form: {},
@@ -212,9 +227,52 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     method: 'GET',
     pattern: '/portal/companies/:companyId/payments/:paymentId',
-    url: (ids) => `/portal/companies/${ids.companyId}/payments/${NO_PAYMENT}`,
+    url: (ids) => `/portal/companies/${ids.companyId}/payments/${ids.paymentId}`,
     permission: 'read',
   },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId/recurring-payments',
+    url: (ids) => `/portal/companies/${ids.companyId}/recurring-payments`,
+    permission: 'read',
+  },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId/recurring-payments/:recurringId',
+    url: (ids) => `/portal/companies/${ids.companyId}/recurring-payments/${ids.recurringId}`,
+    permission: 'read',
+  },
+  {
+    method: 'GET',
+    pattern: '/portal/companies/:companyId/transactions',
+    url: (ids) => `/portal/companies/${ids.companyId}/transactions`,
+    permission: 'read',
+  },
+  ...(['link', 'resend'] as const).map(
+    (action): PortalRoute => ({
+      method: 'POST',
+      pattern: `/portal/companies/:companyId/officers/:officerId/${action}`,
+      url: (ids) => `/portal/companies/${ids.companyId}/officers/${ids.officerId}/${action}`,
+      form: {},
+      permission: 'operate',
+    }),
+  ),
+  {
+    method: 'POST',
+    pattern: '/portal/companies/:companyId/integrations',
+    url: (ids) => `/portal/companies/${ids.companyId}/integrations`,
+    form: { name: 'Till', webhookUrl: 'https://shop.example/hooks', bankAccount: FAKE_ID },
+    permission: 'manage_keys',
+  },
+  ...(['secret-key', 'webhook-secret'] as const).map(
+    (which): PortalRoute => ({
+      method: 'POST',
+      pattern: `/portal/companies/:companyId/integrations/:integrationId/${which}`,
+      url: (ids) => `/portal/companies/${ids.companyId}/integrations/${ids.integrationId}/${which}`,
+      form: {},
+      permission: 'manage_keys',
+    }),
+  ),
   {
     method: 'GET',
     pattern: '/portal/companies/:companyId/transactions.csv',
@@ -225,7 +283,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     (action): PortalRoute => ({
       method: 'POST',
       pattern: `/portal/companies/:companyId/payments/:paymentId/${action}`,
-      url: (ids) => `/portal/companies/${ids.companyId}/payments/${NO_PAYMENT}/${action}`,
+      url: (ids) => `/portal/companies/${ids.companyId}/payments/${ids.paymentId}/${action}`,
       form: {},
       permission: 'operate',
     }),

@@ -7,6 +7,7 @@ import { totpCode } from '../../src/domain/portal/totp.js';
 import { launchChromium } from '../helpers/browser.js';
 import { createPartner } from '../helpers/fixtures.js';
 import { buildListeningApp } from '../helpers/listening-app.js';
+import { queuedEmails } from '../helpers/partner-companies.js';
 import { invite } from '../helpers/portal.js';
 import { checkPage, DESKTOP } from '../helpers/portal-browser.js';
 
@@ -48,6 +49,8 @@ test('invitation, password, sign-in, two-factor set-up and a sign-in with a code
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/portal\/login$/);
+  // A code is good once: the one that confirmed the set-up cannot sign in, the next period's can.
+  app.clock.advance(30_000);
   await page.getByLabel('Email').fill('ada@acme.example');
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -73,6 +76,14 @@ test('invitation, password, sign-in, two-factor set-up and a sign-in with a code
 
   await page.goto(`${app.baseUrl}/portal/password/forgot`);
   await checkPage(page, 'forgot-password');
+  await page.getByLabel('Email').fill('ada@acme.example');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.locator('#message').waitFor();
+  const mail = (await queuedEmails(app)).at(-1)!;
+  const resetUrl = /http:\/\/\S+\/portal\/reset\/\S+/.exec(mail.text)?.[0];
+  assert.ok(resetUrl, 'the reset link was e-mailed');
+  await page.goto(resetUrl.replace(/^http:\/\/[^/]+/, app.baseUrl));
+  await checkPage(page, 'reset-password');
   await page.goto(`${app.baseUrl}/portal/no-such-page`);
   await checkPage(page, 'not-found');
 });

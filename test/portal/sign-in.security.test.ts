@@ -3,6 +3,7 @@
 // failed sign-ins are limited per address and per account (429), and the cookie is locked down.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { totpCode } from '../../src/domain/portal/totp.js';
 import { buildTestApp } from '../helpers/app.js';
 import { adminHeaders, createPartner } from '../helpers/fixtures.js';
 import { csrfOf, idsOf, invite, PASSWORD, PortalClient, signedInUser } from '../helpers/portal.js';
@@ -21,7 +22,7 @@ test('the route list of these tests names every /portal route', async (t) => {
 test('a signed-out visitor is sent to the sign-in page from every page and form', async (t) => {
   const app = await buildTestApp(t);
   const { userId, partner } = await signedInUser(app);
-  const ids = await idsOf(app, partner.id, userId);
+  const ids = await idsOf(app, partner, userId);
   const visitor = new PortalClient(app);
   const csrf = csrfOf((await visitor.get('/portal/login')).body);
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
@@ -40,7 +41,8 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
   const app = await buildTestApp(t);
   const owner = await signedInUser(app);
   const other = await invite(app, owner.partner.id, 'second@partner.example', 'viewer');
-  const ids = await idsOf(app, owner.partner.id, other.id);
+  const ids = await idsOf(app, owner.partner, other.id);
+  const before = await snapshotOf(app);
   for (const route of PORTAL_ROUTES.filter((r) => r.method === 'POST')) {
     const url = route.url(ids);
     const without = await owner.client.request('POST', url, route.form ?? {});
@@ -48,6 +50,7 @@ test('every form refuses a post without its CSRF token, or with a forged one', a
     const forged = await owner.client.request('POST', url, { ...(route.form ?? {}), _csrf: 'forged-token' });
     assert.equal(forged.statusCode, 403, `${url} with a forged token`);
   }
+  assert.deepEqual(await snapshotOf(app), before, 'no key, officer link, integration or event changed');
   // Nothing was changed: the other person is still there, the key still works, no key was added.
   assert.match((await owner.client.get('/portal/people')).body, /second@partner.example/);
   const api = await app.call({
@@ -80,7 +83,8 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     partner: owner.partner,
     email: 'viewer@partner.example',
   });
-  const ids = await idsOf(app, owner.partner.id, owner.userId);
+  const ids = await idsOf(app, owner.partner, owner.userId);
+  const before = await snapshotOf(app);
   for (const route of PORTAL_ROUTES.filter((r) => r.permission)) {
     const url = route.url(ids);
     if (route.method === 'GET') {
@@ -93,6 +97,7 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
     const res = await viewer.client.submit('/portal/people', url, route.form);
     assert.equal(res.statusCode, 403, url);
   }
+  assert.deepEqual(await snapshotOf(app), before, "a viewer's writes changed nothing");
   const api = await app.call({
     method: 'GET',
     url: '/partner/v1/companies',
@@ -118,15 +123,57 @@ test('a viewer reads but every write it tries is a 403 that changes nothing', as
   assert.equal(removeOwner.statusCode, 403);
 });
 
-test("another partner's user finds nothing of this partner (404)", async (t) => {
+test("another partner's user finds nothing of this partner on any page or form (404), and changes nothing", async (t) => {
   const app = await buildTestApp(t);
   const mine = await signedInUser(app);
   const theirs = await signedInUser(app, { email: 'them@other.example' });
-  const removed = await theirs.client.submit('/portal/people', `/portal/people/${mine.userId}/remove`);
-  assert.equal(removed.statusCode, 404);
-  assert.doesNotMatch((await theirs.client.get('/portal/people')).body, new RegExp(mine.email));
-  assert.match((await mine.client.get('/portal/people')).body, new RegExp(mine.email));
+  const ids = await idsOf(app, mine.partner, mine.userId, { withPayments: true });
+  const before = await snapshotOf(app);
+  const named = (url: string) => Object.values(ids).some((id) => url.includes(id));
+  const routes = PORTAL_ROUTES.filter((r) => r.permission && named(r.url(ids)));
+  assert.ok(routes.length >= 15, 'every page and form that names a resource of the partner');
+  for (const route of routes) {
+    const url = route.url(ids);
+    const res =
+      route.method === 'GET'
+        ? await theirs.client.get(url)
+        : await theirs.client.submit('/portal/people', url, route.form);
+    assert.equal(res.statusCode, 404, `${route.method} ${url}`);
+    for (const id of Object.values(ids)) assert.doesNotMatch(res.body, new RegExp(id), url);
+  }
+  assert.deepEqual(await snapshotOf(app), before, 'nothing of the partner changed');
+  // The partner's own user sees them: the ids were real.
+  for (const route of routes.filter((r) => r.method === 'GET')) {
+    assert.equal((await mine.client.get(route.url(ids))).statusCode, 200, route.url(ids));
+  }
 });
+
+/** What a write of the other partner's could have changed. */
+async function snapshotOf(app: Awaited<ReturnType<typeof buildTestApp>>) {
+  const db = app.deps.db;
+  return {
+    users: await db.selectFrom('portal_users').select(['id', 'role']).orderBy('id').execute(),
+    partners: await db
+      .selectFrom('partners')
+      .select(['id', 'webhook_url', 'webhook_secret', 'email_from', 'email_reply_to'])
+      .orderBy('id')
+      .execute(),
+    companies: await db.selectFrom('companies').select(['id', 'status']).orderBy('id').execute(),
+    keys: await db
+      .selectFrom('partner_api_keys')
+      .select(['id', 'revoked_at', 'disabled_at'])
+      .orderBy('id')
+      .execute(),
+    officers: await db.selectFrom('officers').select(['id', 'token_hash', 'status']).orderBy('id').execute(),
+    integrations: await db
+      .selectFrom('integrations')
+      .select(['id', 'secret_hash', 'webhook_secret'])
+      .orderBy('id')
+      .execute(),
+    payments: await db.selectFrom('payments').select(['id', 'status']).orderBy('id').execute(),
+    events: await db.selectFrom('events').select(['id', 'state']).orderBy('id').execute(),
+  };
+}
 
 test('20 wrong passwords for one account: 429, and the right password is refused too until the window passes', async (t) => {
   const app = await buildTestApp(t);
@@ -232,4 +279,31 @@ test('the operator invite refuses bad input and changes nothing', async (t) => {
     users.map((u) => u.email),
     [email],
   );
+});
+
+test('a TOTP code works once: used again within its window (or an older one) it is refused', async (t) => {
+  const app = await buildTestApp(t);
+  const { client, email } = await signedInUser(app);
+  const setUp = await client.submit('/portal/account', '/portal/account/two-factor');
+  const secret = /id="totp-secret">([A-Z2-7]+)</.exec(setUp.body)![1]!;
+  const confirmCode = totpCode(secret, app.clock.now());
+  const confirmed = await client.request('POST', '/portal/account/two-factor/confirm', {
+    _csrf: csrfOf(setUp.body),
+    code: confirmCode,
+  });
+  assert.equal(confirmed.statusCode, 200);
+  const signIn = async (code: string) => {
+    const visitor = new PortalClient(app);
+    const first = await visitor.submit('/portal/login', '/portal/login', { email, password: PASSWORD });
+    assert.equal(first.location, '/portal/login/code');
+    return visitor.submit('/portal/login/code', '/portal/login/code', { code });
+  };
+  assert.equal((await signIn(confirmCode)).statusCode, 400, 'the confirming code cannot sign in too');
+  app.clock.advance(30_000);
+  const next = totpCode(secret, app.clock.now());
+  assert.equal((await signIn(next)).location, '/portal');
+  assert.equal((await signIn(next)).statusCode, 400, 'replayed in its own period');
+  app.clock.advance(30_000);
+  assert.equal((await signIn(next)).statusCode, 400, 'replayed in the next period, still inside the window');
+  assert.equal((await signIn(totpCode(secret, app.clock.now()))).location, '/portal');
 });

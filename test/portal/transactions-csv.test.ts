@@ -5,40 +5,9 @@ import { buildListeningApp } from '../helpers/listening-app.js';
 import { merchant } from '../helpers/merchant.js';
 import { http, paidPayment } from '../helpers/payment-flow.js';
 import { signedInUser } from '../helpers/portal.js';
+import { apiRows, parseCsv } from '../helpers/transactions-csv.js';
 
-/** Parses the export (quoted fields with doubled quotes, CRLF lines). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split('\r\n').filter(Boolean)) {
-    const cells: string[] = [];
-    const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
-    for (const m of line.matchAll(re)) {
-      const raw = m[1]!;
-      cells.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
-      if (m[2] === '') break;
-    }
-    rows.push(cells);
-  }
-  return rows;
-}
-
-export function apiRows(docs: Array<Record<string, any>>): string[][] {
-  return docs.map((d) => [
-    d.id,
-    d.createdAt,
-    d.completedAt ?? '',
-    d.status,
-    d.direction,
-    d.amount,
-    d.reference,
-    d.parentEntityType,
-    d.parentEntity?.id ?? '',
-    d.externalRef ?? '',
-    d.integration,
-  ]);
-}
-
-test('the CSV export equals the API transactions; another partner gets a 404', async (t) => {
+test('the CSV export and the transactions page equal the API transactions; another partner gets a 404', async (t) => {
   const app = await buildListeningApp(t);
   const m = await merchant(app);
   await paidPayment(app, m, { invoiceRefNumber: 'INV-1' });
@@ -61,6 +30,29 @@ test('the CSV export equals the API transactions; another partner gets a 404', a
     'no cell starts as a spreadsheet formula',
   );
 
+  // The same transactions as a page, newest first, with the export linked.
+  const html = await client.get(`/portal/companies/${m.companyId}/transactions`);
+  assert.equal(html.statusCode, 200);
+  assert.match(
+    html.body,
+    /href="\/portal\/companies\/[0-9a-f]{24}\/transactions.csv" download>Download all as CSV/,
+  );
+  assert.match(html.body, /2 transactions/);
+  const listed = [...html.body.matchAll(/data-transaction="([0-9a-f]{24})"/g)].map((x) => x[1]);
+  assert.deepEqual(
+    listed,
+    rows.map((r) => r[0]),
+  );
+  for (const doc of api.json().data.docs) {
+    assert.match(
+      html.body,
+      new RegExp(
+        `data-transaction="${doc.id}"[\\s\\S]*?£${doc.amount}[\\s\\S]*?class="status">${doc.status}<`,
+      ),
+    );
+  }
+
   const other = await signedInUser(app, { email: 'them@other.example' });
   assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions.csv`)).statusCode, 404);
+  assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions`)).statusCode, 404);
 });

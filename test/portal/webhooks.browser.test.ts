@@ -1,5 +1,5 @@
 // Webhooks in a real browser: change the URL, receive the test event signed with the new secret; a
-// failed delivery shown and redelivered.
+// rotated secret that signs the next one; a failed delivery shown and redelivered.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { drainOutbox } from '../../src/workers/dispatcher.js';
@@ -27,10 +27,21 @@ test('webhook URL, signed test event, failed delivery redelivered', async (t) =>
   assert.equal(receiver.received.length, 1);
   assert.equal(receiver.received[0]!.verified, true, 'signed with the new secret');
 
+  // Rotated from the page: the new secret, shown once, signs the next event.
+  await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+  const rotated = await page.getByLabel('Signing secret').inputValue();
+  assert.ok(rotated.startsWith('whsec_') && rotated !== secret);
+  await checkPage(page, 'webhooks-secret-rotated');
+  receiver.setSecret('/partner', rotated);
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await drainOutbox(app.deps);
+  assert.equal(receiver.received.length, 2);
+  assert.equal(receiver.received[1]!.verified, true, 'signed with the rotated secret');
+
   receiver.respond(() => 410);
   await page.getByRole('button', { name: 'Send test event' }).click();
   await drainOutbox(app.deps);
-  const failedId = receiver.received[1]!.id;
+  const failedId = receiver.received[2]!.id;
   await page.goto(`${app.baseUrl}/portal/webhooks`);
   await page.getByLabel('Status').selectOption('failed');
   await page.getByRole('button', { name: 'Filter' }).click();
@@ -49,7 +60,7 @@ test('webhook URL, signed test event, failed delivery redelivered', async (t) =>
   assert.equal(await page.locator('#delivery-status').textContent(), 'delivered');
   assert.equal(await page.locator('#attempts tr').count(), 2);
   assert.deepEqual(
-    receiver.received.slice(1).map((r) => [r.id, r.verified]),
+    receiver.received.slice(2).map((r) => [r.id, r.verified]),
     [
       [failedId, true],
       [failedId, true],

@@ -6,7 +6,7 @@ import { drainOutbox } from '../../src/workers/dispatcher.js';
 import { buildTestApp } from '../helpers/app.js';
 import { integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
 import { createCompany } from '../helpers/fixtures.js';
-import { partnerDelivery, signedInUser } from '../helpers/portal.js';
+import { PASSWORD, partnerDelivery, signedInUser } from '../helpers/portal.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const secretOn = (html: string) =>
@@ -163,4 +163,41 @@ test("another partner's delivery is not found and cannot be redelivered", async 
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   assert.equal(row.state, 'failed');
+});
+
+test('rotating the signing secret shows the new one once; webhooks carry both for a day', async (t) => {
+  const app = await buildTestApp(t);
+  const { client, email } = await signedInUser(app, { role: 'developer' });
+  const receiver = await startWebhookReceiver(t);
+  const none = await client.submit('/portal/webhooks', '/portal/webhooks/secret');
+  assert.equal(none.statusCode, 409, 'no URL, nothing to rotate');
+  const set = await client.submit('/portal/webhooks', '/portal/webhooks/url', {
+    webhookUrl: receiver.urlFor('/old'),
+  });
+  const oldSecret = secretOn(set.body)!;
+  assert.match((await client.get('/portal/webhooks')).body, /Rotate signing secret/);
+  const rotated = await client.submit('/portal/webhooks', '/portal/webhooks/secret');
+  assert.equal(rotated.statusCode, 200);
+  const newSecret = secretOn(rotated.body);
+  assert.ok(newSecret && newSecret !== oldSecret);
+  assert.equal(secretOn((await client.get('/portal/webhooks')).body), undefined, 'shown once');
+  const stored = await app.deps.db.selectFrom('partners').select('webhook_secret').executeTakeFirstOrThrow();
+  assert.doesNotMatch(String(stored.webhook_secret), new RegExp(newSecret.slice(6)), 'not stored in clear');
+
+  receiver.setSecret('/old', newSecret);
+  await client.submit('/portal/webhooks', '/portal/webhooks/test');
+  receiver.setSecret('/old', oldSecret);
+  await client.submit('/portal/webhooks', '/portal/webhooks/test');
+  await drainOutbox(app.deps);
+  assert.deepEqual(
+    receiver.received.map((r) => r.verified),
+    [true, true],
+    'signed with the new secret, and with the old one during the overlap',
+  );
+  app.clock.advance(25 * 3_600_000);
+  await client.submit('/portal/login', '/portal/login', { email, password: PASSWORD });
+  await client.submit('/portal/webhooks', '/portal/webhooks/test');
+  await drainOutbox(app.deps);
+  assert.equal(receiver.received[2]?.verified, false, 'the old secret no longer signs after a day');
+  assert.match((await client.get('/portal/audit')).body, /webhook secret rotated/);
 });

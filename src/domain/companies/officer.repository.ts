@@ -67,3 +67,12 @@ export async function moveOfficer(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Replaces the officer's verification token: the link sent before stops working. */
+export async function replaceOfficerToken(db: Db, id: string, tokenHash: string, at: string): Promise<void> {
+  await db
+    .updateTable('officers')
+    .set({ token_hash: tokenHash, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}

@@ -60,6 +60,7 @@ export async function inviteUser(
           password_hash: null,
           totp_secret: null,
           totp_pending_secret: null,
+          totp_last_step: null,
           invited_by: actorName(actor),
           created_at: now,
           updated_at: now,

@@ -44,6 +44,20 @@ export async function updateUser(db: Db, id: string, patch: Partial<PortalUserTa
   await db.updateTable('portal_users').set(patch).where('id', '=', id).execute();
 }
 
+/**
+ * Records that a TOTP code of `step` was used; false when a code of that step, or a later one, was used
+ * already (a replay). One conditional update, so two requests with the same code cannot both pass.
+ */
+export async function useTotpStep(db: Db, id: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('portal_users')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Removes a user with everything that lets them in (sessions, links and codes cascade). */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('portal_sessions').where('user_id', '=', id).execute();

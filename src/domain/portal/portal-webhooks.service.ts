@@ -8,7 +8,7 @@ import type { Delivery } from '../events/event.js';
 import { recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import { getPartner } from '../partners/partner.service.js';
-import { updatePartnerSettings } from '../partners/partner-settings.service.js';
+import { rotatePartnerWebhookSecret, updatePartnerSettings } from '../partners/partner-settings.service.js';
 import { recordAudit } from './audit.js';
 import type { PortalUser } from './portal-user.js';
 
@@ -33,6 +33,22 @@ export async function setWebhookUrl(
     ip,
   });
   return webhookSecret ? { webhookSecret } : {};
+}
+
+/**
+ * A new signing secret for the partner's webhook URL, answered once: the API's own rotation
+ * (POST /partner/v1/settings/webhook-secret), so the old secret also signs for a day.
+ */
+export async function rotateWebhookSecret(deps: Deps, user: PortalUser, ip: string): Promise<string> {
+  const webhookSecret = await rotatePartnerWebhookSecret(deps, user.partnerId);
+  await recordAudit(deps.db, deps.clock.now(), {
+    partnerId: user.partnerId,
+    actor: user.email,
+    action: 'webhook_secret_rotated',
+    target: null,
+    ip,
+  });
+  return webhookSecret;
 }
 
 /** Queues a signed test event to the partner's webhook URL, through the outbox like any other. */

@@ -12,6 +12,8 @@ export interface PortalUserTable {
   totp_secret: Sealed | null;
   /** A secret shown as a QR code and not yet confirmed with a code. */
   totp_pending_secret: Sealed | null;
+  /** The last TOTP time step a code was accepted for (migration 0023): no code is good twice. */
+  totp_last_step: number | string | null;
   /** The inviting user's e-mail, or `operator`. */
   invited_by: string;
   created_at: string;

@@ -12,7 +12,7 @@ import * as sessions from './portal-session.repository.js';
 import type { PortalUser } from './portal-user.js';
 import * as repo from './portal-user.repository.js';
 import { normaliseRecoveryCode } from './recovery-codes.js';
-import { totpMatches } from './totp.js';
+import { totpStep } from './totp.js';
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 10;
@@ -108,9 +108,11 @@ export async function signInWithCode(
   if (retryAfterSeconds) return { kind: 'limited', retryAfterSeconds };
   const row = await repo.findUserById(deps.db, user.id);
   const code = input.code.replace(/\s+/g, '');
-  const byTotp = row?.totp_secret
-    ? totpMatches(deps.secrets.open(row.totp_secret), code, deps.clock.now())
-    : false;
+  const step = row?.totp_secret
+    ? totpStep(deps.secrets.open(row.totp_secret), code, deps.clock.now())
+    : undefined;
+  // A code already used (this one, or one of a later step) is refused like a wrong one.
+  const byTotp = row && step !== undefined ? await repo.useTotpStep(deps.db, row.id, step) : false;
   const byRecovery =
     !byTotp && row
       ? await repo.useRecoveryCode(deps.db, row.id, hashSecret(normaliseRecoveryCode(code)))

@@ -23,10 +23,17 @@ export function totpUri(secret: string, email: string): string {
   return totpOf(secret, email).toString();
 }
 
-/** One period either side is accepted: phones' clocks drift. */
-export function totpMatches(secret: string, code: string, now: Date): boolean {
-  if (!/^[0-9]{6}$/.test(code)) return false;
-  return totpOf(secret).validate({ token: code, timestamp: now.getTime(), window: 1 }) !== null;
+const PERIOD_MS = 30_000;
+
+/**
+ * The time step (30-second period since the epoch) the code belongs to, or undefined when it is not a
+ * code of the secret now. One period either side is accepted: phones' clocks drift. The caller keeps
+ * the step, so that a code cannot be used a second time (replay) while it is still current.
+ */
+export function totpStep(secret: string, code: string, now: Date): number | undefined {
+  if (!/^[0-9]{6}$/.test(code)) return undefined;
+  const delta = totpOf(secret).validate({ token: code, timestamp: now.getTime(), window: 1 });
+  return delta === null ? undefined : Math.floor(now.getTime() / PERIOD_MS) + delta;
 }
 
 /** The code for `now` (used by tests and nothing else in the service). */

@@ -1,6 +1,7 @@
-// A company's transactions as CSV (the portal's export): every transaction the partner API lists for
-// the company with no filter, newest first, one row each with the API's field values.
+// A company's transactions in the portal: a page of them, and the CSV export of every transaction the
+// partner API lists for the company with no filter, newest first, one row each with the API's values.
 import type { Deps } from '../../context.js';
+import type { Page, PageRequest } from '../../store/paging.js';
 import { formatAmount } from '../money.js';
 import type { Transaction } from '../transactions/transaction.js';
 import { listTransactions } from '../transactions/transaction.service.js';
@@ -44,6 +45,17 @@ function row(t: Transaction): string {
   ]
     .map(cell)
     .join(',');
+}
+
+/** One page of the company's transactions, as the partner API lists them (the portal's HTML page). */
+export async function companyTransactions(
+  deps: Deps,
+  user: PortalUser,
+  companyId: string,
+  request: PageRequest,
+): Promise<Page<Transaction>> {
+  const company = await portalCompany(deps, user, companyId);
+  return listTransactions(deps, { companyId: company.id }, request);
 }
 
 export async function transactionsCsv(deps: Deps, user: PortalUser, companyId: string): Promise<string> {

@@ -10,7 +10,7 @@ import { recordAudit } from './audit.js';
 import type { PortalUser } from './portal-user.js';
 import * as repo from './portal-user.repository.js';
 import { newRecoveryCodes } from './recovery-codes.js';
-import { newTotpSecret, totpMatches, totpUri } from './totp.js';
+import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
 async function userRow(deps: Deps, user: PortalUser) {
   const row = await repo.findUserById(deps.db, user.id);
@@ -39,14 +39,16 @@ export async function confirmTwoFactor(
 ): Promise<{ recoveryCodes: string[] }> {
   const row = await userRow(deps, user);
   const secret = row.totp_pending_secret ? deps.secrets.open(row.totp_pending_secret) : undefined;
-  if (!secret || !totpMatches(secret, code.replace(/\s+/g, ''), deps.clock.now()))
-    throw invalid('/code', 'is not the code the app shows now');
+  const step = secret ? totpStep(secret, code.replace(/\s+/g, ''), deps.clock.now()) : undefined;
+  if (step === undefined) throw invalid('/code', 'is not the code the app shows now');
   const recoveryCodes = newRecoveryCodes();
   await withTransaction(deps, async (tx) => {
     const now = deps.clock.now();
     await repo.updateUser(tx.db, user.id, {
       totp_secret: row.totp_pending_secret,
       totp_pending_secret: null,
+      // The confirming code is used: it cannot also sign in.
+      totp_last_step: step,
       updated_at: now.toISOString(),
     });
     await repo.replaceRecoveryCodes(tx.db, user.id, recoveryCodes.map(hashSecret));
