@@ -25,7 +25,7 @@ async function post(client: PortalClient, url: string, fields: Record<string, st
 test('branding form: colour and logo saved, bad input refused on the page, readers see no form', async (t) => {
   const app = await buildTestApp(t);
   const admin = await signedInUser(app, { role: 'admin' });
-  const { companyId } = await idsOf(app, admin.partner.id, admin.userId);
+  const { companyId } = await idsOf(app, admin.partner, admin.userId);
   const url = `/portal/companies/${companyId}/branding`;
 
   const empty = await admin.client.get(url);
