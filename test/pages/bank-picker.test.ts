@@ -65,7 +65,7 @@ test('each bank shows its logo or an initials badge; an unavailable bank is show
     .split(';')
     .find((d) => d.startsWith('img-src'));
   assert.equal(img, "img-src 'self' data: https://logos.example");
-  assert.match(page.text, /data-provider="ob-downbank" disabled>[^]*?Down Bank[^]*?Unavailable right now/);
+  assert.match(page.text, /data-provider="ob-downbank" disabled>[\s\S]*?Down Bank[\s\S]*?Unavailable right now/);
   assert.doesNotMatch(page.text, /data-provider="ob-logobank" disabled/);
 
   // A forged choice of the unavailable bank is refused on the page; nothing starts at a bank.
@@ -100,7 +100,7 @@ test('the last bank chosen is remembered on the device, first in the list, and c
   const page = await http(app, 'GET', `/p?=${next}`, { headers: { cookie: 'paybank_bank=ob-logobank' } });
   const order = [...page.text.matchAll(/data-provider="([^"]+)"/g)].map((x) => x[1]);
   assert.deepEqual(order, ['ob-logobank', 'ob-sandbox', 'ob-downbank', 'other']);
-  assert.match(page.text, /data-provider="ob-logobank">[^]*?data-last-used>Last used</);
+  assert.match(page.text, /data-provider="ob-logobank">[\s\S]*?data-last-used>Last used</);
   assert.match(page.text, /id="forget-bank"/);
 
   const forgot = await form('/public/v1/last-bank/forget', { back: `/p?=${next}` });
@@ -175,10 +175,10 @@ test('a desktop link page offers its QR code and polls its status; without JavaS
   const page = await http(app, 'GET', `/p?=${token}`);
   assert.match(
     page.text,
-    new RegExp(`<section class="phone-qr"[^]*?<img src="/public/v1/qr/${token}\\.svg"`),
+    new RegExp(`<section class="phone-qr"[\s\S]*?<img src="/public/v1/qr/${token}\\.svg"`),
   );
   assert.match(page.text, new RegExp(`data-poll="/public/v1/payments/${token}/status"`));
-  assert.match(page.text, /<noscript><form method="get" action="\/p"[^]*?Check again<\/button>/);
+  assert.match(page.text, /<noscript><form method="get" action="\/p"[\s\S]*?Check again<\/button>/);
   const script = await http(app, 'GET', '/public/v1/pages.js');
   assert.equal(script.status, 200);
   assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
