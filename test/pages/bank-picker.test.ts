@@ -65,7 +65,10 @@ test('each bank shows its logo or an initials badge; an unavailable bank is show
     .split(';')
     .find((d) => d.startsWith('img-src'));
   assert.equal(img, "img-src 'self' data: https://logos.example");
-  assert.match(page.text, /data-provider="ob-downbank" disabled>[\s\S]*?Down Bank[\s\S]*?Unavailable right now/);
+  assert.match(
+    page.text,
+    /data-provider="ob-downbank" disabled>[\s\S]*?Down Bank[\s\S]*?Unavailable right now/,
+  );
   assert.doesNotMatch(page.text, /data-provider="ob-logobank" disabled/);
 
   // A forged choice of the unavailable bank is refused on the page; nothing starts at a bank.
@@ -175,7 +178,7 @@ test('a desktop link page offers its QR code and polls its status; without JavaS
   const page = await http(app, 'GET', `/p?=${token}`);
   assert.match(
     page.text,
-    new RegExp(`<section class="phone-qr"[\s\S]*?<img src="/public/v1/qr/${token}\\.svg"`),
+    new RegExp(`<section class="phone-qr"[\\s\\S]*?<img src="/public/v1/qr/${token}\\.svg"`),
   );
   assert.match(page.text, new RegExp(`data-poll="/public/v1/payments/${token}/status"`));
   assert.match(page.text, /<noscript><form method="get" action="\/p"[\s\S]*?Check again<\/button>/);
