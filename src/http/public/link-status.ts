@@ -1,4 +1,4 @@
-// Where an open customer page's payment stands (API.md 9.1): the page's script polls this to learn of a
+// Where an open customer page's payment stands (API.md 9): the page's script polls this to learn of a
 // payment completed elsewhere (on the phone that scanned its QR code). By the link's token, which the
 // page already holds; only the status, nothing else of the payment.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
