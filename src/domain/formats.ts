@@ -6,12 +6,18 @@ import { formatAmount, type Pence } from './money.js';
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 // A calendar date (a due date, a payment date) is the same day wherever it is read: printed in UTC,
 // the zone its midnight was stored in.
-const day = new Intl.DateTimeFormat('en-GB', {
+const dayOptions: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
+// The customer pages also speak Welsh: "1 Rhagfyr 2027".
+const days = {
+  en: new Intl.DateTimeFormat('en-GB', dayOptions),
+  cy: new Intl.DateTimeFormat('cy-GB', dayOptions),
+};
+const day = days.en;
 const time = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
@@ -29,9 +35,9 @@ export function formatMoney(pence: Pence): string {
   return money.format(formatAmount(pence) as Intl.StringNumericLiteral);
 }
 
-/** "2027-12-01" (or an ISO timestamp of that day's midnight) as "1 December 2027". */
-export function formatDate(iso: string): string {
-  return day.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+/** "2027-12-01" (or an ISO timestamp of that day's midnight) as "1 December 2027" (or in Welsh). */
+export function formatDate(iso: string, language: 'en' | 'cy' = 'en'): string {
+  return (language === 'cy' ? days.cy : day).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 }
 
 /** An instant as "13:30", the time on a clock in London (BST in summer). */

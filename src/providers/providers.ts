@@ -9,6 +9,10 @@ export interface ProviderInfo {
   paymentInitiation: boolean;
   standingOrders: boolean;
   accountInformation: boolean;
+  /** The bank's logo on the customer pages (an https URL or a path on this service); else its initials. */
+  logoUrl?: string;
+  /** false while the bank is configured as out of service: the pages show it, but not as a choice. */
+  available?: boolean;
 }
 
 export const OTHER_PROVIDER_ID = 'other';

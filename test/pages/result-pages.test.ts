@@ -68,7 +68,12 @@ test('a refund result names the customer it was paid back to, not the merchant',
   const page = await resultOf(app, 'refund', refund.json().result.refundLink, 'approve');
   assert.match(page, /data-status="settled"/);
   assert.doesNotMatch(page, /Paid to/);
-  assert.match(page, /id="payee-label">Refunded to<\/dt><dd id="payee">Alice Smith</);
+  // Where the money went: the account, its sort code in pairs and only the end of its number.
+  assert.match(
+    page,
+    /id="payee-label">Refunded to<\/dt><dd id="payee">Alice Smith, sort code \d\d-\d\d-\d\d, account ending \d{4}</,
+  );
+  assert.match(page, /id="source-bank">Sandbox Bank</);
 });
 
 test("the bank's refusal for lack of funds does not read like the customer's own", async (t) => {
@@ -78,10 +83,37 @@ test("the bank's refusal for lack of funds does not read like the customer's own
   const refused = await resultOf(app, 'payment', (await sentPayment(app, m)).link, 'approve', CAROL_ID);
   assert.match(refused, /data-reason="bank_refused"/);
   assert.match(refused, /not enough money/);
-  assert.doesNotMatch(refused, /not approved at your bank/);
+  assert.doesNotMatch(refused, /cancelled/);
   assert.doesNotMatch(refused, /Paid to/);
-  assert.match(declined, /not approved at your bank/);
-  assert.doesNotMatch(declined, /data-reason/);
+  // The customer's own Reject at the bank (access_denied) reads as their cancellation.
+  assert.match(declined, /data-reason="customer_cancelled"/);
+  assert.match(declined, /You cancelled the payment at your bank/);
+  assert.doesNotMatch(declined, /not enough money/);
+});
+
+test("the bank's own error at the authorisation reads as the bank's, not the customer's; also in Welsh", async (t) => {
+  const { app, m } = await world(t);
+  const payment = await sentPayment(app, m);
+  const initiated = await http(app, 'POST', '/public/v1/payments/initiate', {
+    body: { type: 'payment', id: tokenOf(payment.link), externalId: 'ob-sandbox' },
+  });
+  const decided = await http(app, 'POST', '/sandbox/v1/authorizations/reject', {
+    body: { authorizationUrl: initiated.json().data.authorizationUrl },
+  });
+  // The bank answers with an error of its own (not the customer's access_denied).
+  const answer = String(decided.json().redirectUrl).replace('error=access_denied', 'error=server_error');
+  assert.match(answer, /error=server_error/);
+  const back = await http(app, 'GET', answer);
+  assert.equal(back.status, 303);
+  const page = await http(app, 'GET', back.headers.get('location')!);
+  assert.match(page.text, /data-reason="bank_declined"/);
+  assert.match(page.text, /Your bank did not give the approval/);
+  assert.doesNotMatch(page.text, /You cancelled/);
+  const welsh = await http(app, 'GET', back.headers.get('location')!, {
+    headers: { 'accept-language': 'cy-GB,cy;q=0.9,en;q=0.5' },
+  });
+  assert.match(welsh.text, /<html lang="cy">/);
+  assert.match(welsh.text, /Ni roddodd eich banc gymeradwyaeth/);
 });
 
 test('an overdue link says it is overdue next to its past due date, and can still be paid', async (t) => {

@@ -18,7 +18,7 @@ import { linkRefusal } from './link-refusal.js';
 import type { Payment } from './payment.js';
 import { findPaymentById } from './payment.repository.js';
 import { movePayment } from './payment.service.js';
-import type { PaymentAttempt } from './payment-attempt.js';
+import { type DeclineReason, declineReasonOf, type PaymentAttempt } from './payment-attempt.js';
 import * as attempts from './payment-attempt.repository.js';
 import { canMove } from './payment-status.js';
 import { findRefund, setRefundStatus } from './refund.repository.js';
@@ -50,13 +50,13 @@ async function lockedPayment(deps: Deps, attempt: PaymentAttempt): Promise<Payme
   return findPaymentById(deps.db, attempt.paymentId, deps.engine);
 }
 
-/** The payer declined at the bank. */
-async function decline(deps: Deps, attempt: PaymentAttempt): Promise<void> {
+/** The payer declined at the bank, or the bank declined the authorisation (`reason`). */
+async function decline(deps: Deps, attempt: PaymentAttempt, reason: DeclineReason): Promise<void> {
   await withTransaction(deps, async (tx) => {
     const payment = await lockedPayment(tx, attempt);
     const from = ['awaiting_authorisation'] as const;
-    if (!(await attempts.moveAttempt(tx.db, attempt.id, from, { status: 'rejected', updated_at: now(tx) })))
-      return;
+    const declined = { status: 'rejected' as const, decline_reason: reason, updated_at: now(tx) };
+    if (!(await attempts.moveAttempt(tx.db, attempt.id, from, declined))) return;
     if (!payment) return;
     if (attempt.kind === 'refund') {
       const refund = attempt.refundId ? await findRefund(tx.db, attempt.refundId) : undefined;
@@ -239,7 +239,7 @@ export const completeAttemptReturn: ReturnHandler = async (deps, given) => {
   if (attempt.status === 'awaiting_authorisation') {
     const bank = deps.banks.get(attempt.provider);
     const back = await checkedReturn(bank, deps.log, attempt.consentId as string, returnUri(deps), given);
-    if (back.outcome === 'rejected') await decline(deps, attempt);
+    if (back.outcome === 'rejected') await decline(deps, attempt, declineReasonOf(back.error));
     else if (await claimForSubmission(deps, attempt)) {
       await settleSoon(deps, await submitAttempt(deps, { ...attempt, status: 'completing' }, back));
     }

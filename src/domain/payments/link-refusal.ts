@@ -6,6 +6,11 @@ import type { Deps } from '../../context.js';
 import { DomainError } from '../errors.js';
 import { type ReceivingTarget, receivingAccount } from './receiving-account.js';
 
+export const MERCHANT_CLOSED =
+  'This merchant cannot take payments at the moment, so this link cannot be paid. No money has moved.';
+export const ACCOUNT_CLOSED =
+  'The account this merchant takes payments into cannot receive them at the moment, so this link cannot be paid. No money has moved.';
+
 /** The 401 of spec part 7, answered as plain text: unknown, deleted, cancelled or finished links. */
 export const linkExpired = () => new DomainError('unauthorized', 'API token is expired');
 
@@ -19,15 +24,9 @@ export async function linkRefusal(deps: Deps, target: ReceivingTarget): Promise<
     // The integration (or the account) is gone: its links are withdrawn, like a deleted payment's.
     if (err.code === 'not_found') return linkExpired();
     if (err.code === 'forbidden') {
-      return new DomainError(
-        'forbidden',
-        'This merchant cannot take payments at the moment, so this link cannot be paid. No money has moved.',
-      );
+      return new DomainError('forbidden', MERCHANT_CLOSED);
     }
-    return new DomainError(
-      'forbidden',
-      'The account this merchant takes payments into cannot receive them at the moment, so this link cannot be paid. No money has moved.',
-    );
+    return new DomainError('forbidden', ACCOUNT_CLOSED);
   }
 }
 

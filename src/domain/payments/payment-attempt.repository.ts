@@ -1,5 +1,5 @@
 import type { Db, Engine } from '../../store/database.js';
-import type { AttemptKind, AttemptStatus, PaymentAttempt } from './payment-attempt.js';
+import type { AttemptKind, AttemptStatus, DeclineReason, PaymentAttempt } from './payment-attempt.js';
 import type { PaymentAttemptTable } from './payment-attempt.row.js';
 import type { BankTermsMismatch } from './transfer-terms.js';
 
@@ -18,6 +18,7 @@ export function toAttempt(row: PaymentAttemptTable): PaymentAttempt {
     bankPaymentId: row.bank_payment_id,
     transactionId: row.transaction_id,
     mismatch: row.mismatch ? (JSON.parse(row.mismatch) as BankTermsMismatch) : null,
+    declineReason: (row.decline_reason ?? null) as DeclineReason | null,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

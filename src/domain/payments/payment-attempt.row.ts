@@ -16,6 +16,8 @@ export interface PaymentAttemptTable {
   transaction_id: string | null;
   /** JSON of what the bank moved when it differs from what was asked (see transfer-terms.ts). */
   mismatch: string | null;
+  /** Why a declined authorisation was declined (payment-attempt.ts DeclineReason); null otherwise. */
+  decline_reason?: string | null;
   expires_at: string;
   created_at: string;
   updated_at: string;

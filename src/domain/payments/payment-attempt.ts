@@ -25,6 +25,16 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
 export type AttemptKind = 'payment' | 'refund';
 
+/**
+ * Why the authorisation came back declined: the payer cancelled at the bank (OAuth2 `access_denied`),
+ * or the bank declined it (any other error, or an answer that failed its id_token check).
+ */
+export type DeclineReason = 'customer_cancelled' | 'bank_declined';
+
+export function declineReasonOf(oauthError: string): DeclineReason {
+  return oauthError === 'access_denied' ? 'customer_cancelled' : 'bank_declined';
+}
+
 export interface PaymentAttempt {
   id: string;
   paymentId: string;
@@ -40,6 +50,8 @@ export interface PaymentAttempt {
   transactionId: string | null;
   /** What the bank moved, when it is not what was asked: never marks anything paid. */
   mismatch: BankTermsMismatch | null;
+  /** Set when the authorisation was declined (status rejected without a bank payment). */
+  declineReason: DeclineReason | null;
   expiresAt: string;
   createdAt: string;
   updatedAt: string;

@@ -21,6 +21,12 @@ export async function recurringLinkOfToken(deps: Deps, token: string): Promise<s
   return recurring ? (recurringLink(deps.config.publicUrl, token) ?? undefined) : undefined;
 }
 
+/** Where a recurring link's payment stands (the customer page's status route), while the link exists. */
+export async function recurringStatusOfToken(deps: Deps, token: string): Promise<string | undefined> {
+  if (!TOKEN_RE.test(token)) return undefined;
+  return (await repo.findRecurringByToken(deps.db, token))?.status;
+}
+
 export interface RecurringLinkView {
   recurring: RecurringPayment;
   initialPayment: Payment | null;

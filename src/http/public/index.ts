@@ -2,12 +2,15 @@
 // initiate payment, QR images, the hosted pages and the bank's return. Limited per client IP.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { pageAssetRoutes } from '../../pages/assets/page-assets.js';
 import { bankAnswerScriptRoute } from '../../pages/bank-answer/bank-answer.js';
+import { preferenceRoutes } from '../../pages/i18n/preference-routes.js';
 import { paymentPages } from '../../pages/payments/payment-pages.js';
 import { recurringPages } from '../../pages/recurring/recurring-pages.js';
 import { initiatePaymentRoute } from './initiate-payment.js';
 import { jwksRoute } from './jwks.js';
 import { logoRoute } from './logo.js';
+import { linkStatusRoutes } from './link-status.js';
 import { qrCodeRoute } from './qr-code.js';
 
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -27,7 +30,10 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(qrCodeRoute, { prefix: '/public/v1' });
   await app.register(logoRoute, { prefix: '/public/v1' });
   await app.register(jwksRoute);
+  await app.register(linkStatusRoutes, { prefix: '/public/v1' });
   await app.register(async (scripts) => bankAnswerScriptRoute(scripts));
+  await app.register(async (assets) => pageAssetRoutes(assets));
+  await app.register(preferenceRoutes);
   await app.register(paymentPages);
   await app.register(recurringPages);
 };

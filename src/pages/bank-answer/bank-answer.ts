@@ -5,6 +5,7 @@
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { languageOf, messagesOf } from '../i18n/language.js';
 
 export const BANK_ANSWER_SCRIPT_PATH = '/public/v1/bank-answer.js';
 
@@ -44,18 +45,20 @@ export function wantsAnswerPage(query: Record<string, unknown>): boolean {
 }
 
 export function sendAnswerPage(reply: FastifyReply, path: string): FastifyReply {
+  // The catalogue's words hold no markup or user input, so they go into the page as they are.
+  const lang = languageOf(reply.request);
+  const t = messagesOf(lang);
   const body = `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Back from your bank</title>
+<title>${t.backFromBank}</title>
 <script src="${BANK_ANSWER_SCRIPT_PATH}" defer></script></head>
 <body>
 <main>
-<h1>Back from your bank</h1>
+<h1>${t.backFromBank}</h1>
 <form id="bank-answer" method="post" action="${path}"></form>
-<p>One moment, we are reading your bank's answer.</p>
-<noscript><p>This page needs JavaScript to pass your bank's answer on. Turn it on and go back to your
-bank, or start again from the link you were given.</p></noscript>
+<p>${t.readingAnswer}</p>
+<noscript><p>${t.answerNeedsScript}</p></noscript>
 </main>
 </body>
 </html>`;

@@ -3,7 +3,7 @@
 // merchant back to. Server-rendered with eta, every value escaped.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BANK_PICKER_PATH,
   BANK_RETURN_PATH,
@@ -14,11 +14,11 @@ import {
 import { DomainError } from '../../domain/errors.js';
 import { formatSortCode } from '../../domain/formats.js';
 import { statusOf } from '../../http/problem.js';
-import { templates } from '../../templates.js';
 import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
-import { pagePolicy } from '../payments/render.js';
-
-const eta = templates('pages/bank-connect');
+import type { Messages } from '../i18n/en.js';
+import { languageOf, messagesOf } from '../i18n/language.js';
+import { sendCustomerPage } from '../payments/render.js';
+import { bankPicker, FORGET_BANK_PATH, rememberBank } from '../picker/bank-picker.js';
 
 const StateParams = Type.Object({ state: Type.String({ minLength: 1, maxLength: 100 }) });
 const html = { description: 'HTML page', content: { 'text/html': { schema: Type.String() } } };
@@ -26,21 +26,16 @@ const html = { description: 'HTML page', content: { 'text/html': { schema: Type.
 function send(reply: FastifyReply, status: number, page: string, data: Record<string, unknown>) {
   // The links are credentials: never cached (helmet already withholds the referrer). The picker's form
   // leads on to a bank's own page, which the browser checks against form-action on every redirect.
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', pagePolicy(reply.server.deps.config))
-    .type('text/html; charset=utf-8')
-    .send(eta.render(page, data));
+  return sendCustomerPage(reply, reply.server.deps.config, status, `bank-connect/${page}`, data);
 }
 
 /** A domain refusal shown as a page; anything else is a bug and goes to the error handler. */
-function refusal(err: unknown): { status: number; message: string } {
+function refusal(err: unknown, t: Messages): { status: number; message: string } {
   if (!(err instanceof DomainError)) throw err;
   const messages: Partial<Record<DomainError['code'], string>> = {
-    not_found: 'This link is not valid. Ask for a new one.',
-    invalid_state: 'This link has already been used. To connect an account, ask for a new link.',
-    bank_unavailable: 'Your bank is not answering right now. Please try again in a few minutes.',
+    not_found: t.connectInvalid,
+    invalid_state: t.connectUsed,
+    bank_unavailable: t.connectBankDown,
   };
   return { status: statusOf(err.code).status, message: messages[err.code] ?? err.message };
 }
@@ -51,12 +46,32 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
   const action = (state: string) => `${BANK_PICKER_PATH}/${encodeURIComponent(state)}`;
 
   async function picker(reply: FastifyReply, state: string, status = 200, error?: string) {
+    const t = messagesOf(languageOf(reply.request));
+    const pageUrl = action(state);
     try {
       const found = await pickerOf(deps, state);
-      return send(reply, status, 'picker', { found: true, ...found, action: action(state), error });
+      const providers = found.banks.map((bank) => deps.banks.providers.get(bank.id) ?? bank);
+      return send(reply, status, 'picker', {
+        found: true,
+        ...found,
+        pageUrl,
+        bankPicker: {
+          t,
+          picker: bankPicker(reply.request, providers),
+          searchAction: pageUrl,
+          hidden: [],
+          clearUrl: pageUrl,
+          chooseAction: pageUrl,
+          chooseHidden: [],
+          other: null,
+          forgetAction: FORGET_BANK_PATH,
+          back: pageUrl,
+        },
+        error,
+      });
     } catch (err) {
-      const { status: code } = refusal(err);
-      return send(reply, code, 'picker', { found: false, open: false, banks: [], error });
+      const { status: code } = refusal(err, t);
+      return send(reply, code, 'picker', { found: false, open: false, banks: [], pageUrl, error });
     }
   }
 
@@ -90,24 +105,35 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
           404: html,
           409: html,
           502: html,
+          503: html,
         },
       },
     },
     async (request, reply) => {
+      const t = messagesOf(languageOf(request));
+      if (deps.banks.providers.get(request.body.provider)?.available === false) {
+        return picker(reply, request.params.state, 503, t.bankUnavailable);
+      }
       try {
         const bankUrl = await chooseBank(deps, request.params.state, request.body.provider);
+        rememberBank(reply, request.body.provider);
         return reply.redirect(bankUrl, 303);
       } catch (err) {
-        const { status, message } = refusal(err);
+        const { status, message } = refusal(err, t);
         return picker(reply, request.params.state, status, message);
       }
     },
   );
 
-  async function handleReturn(answer: Record<string, string | undefined>, reply: FastifyReply) {
+  async function handleReturn(
+    request: FastifyRequest,
+    answer: Record<string, string | undefined>,
+    reply: FastifyReply,
+  ) {
+    const t = messagesOf(languageOf(request));
     try {
       const result = await completeConnection(deps, answer);
-      const title = result.outcome === 'connected' ? 'Bank account connected' : 'Bank account not connected';
+      const title = result.outcome === 'connected' ? t.connected : t.notConnected;
       const shown =
         result.outcome === 'connected'
           ? {
@@ -117,12 +143,8 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
           : result;
       return send(reply, 200, 'result', { ...shown, title });
     } catch (err) {
-      const { status, message } = refusal(err);
-      return send(reply, status, 'result', {
-        outcome: 'error',
-        title: 'Bank account not connected',
-        message,
-      });
+      const { status, message } = refusal(err, t);
+      return send(reply, status, 'result', { outcome: 'error', title: t.notConnected, message });
     }
   }
 
@@ -143,7 +165,7 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       wantsAnswerPage(request.query)
         ? sendAnswerPage(reply, BANK_RETURN_PATH)
-        : handleReturn(request.query, reply),
+        : handleReturn(request, request.query, reply),
   );
 
   app.post(
@@ -158,6 +180,6 @@ export const bankConnectPages: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: html, 400: html, 404: html, 409: html, 502: html },
       },
     },
-    async (request, reply) => handleReturn(request.body, reply),
+    async (request, reply) => handleReturn(request, request.body, reply),
   );
 };

@@ -1,7 +1,6 @@
 // The merchant's brand on the customer's pages (payment, transfer, recurring, refund and result pages):
 // loaded once per page and rendered into three pieces the layout prints where they belong:
 // `<%~ it.brand?.head %>`, `<%~ it.brand?.header %>` and `<%~ it.brand?.footer %>`.
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
 import { companyBrand } from '../../domain/branding/company-brand.js';
 import { DEFAULT_ACCENT } from '../../domain/mail/email-styles.js';
@@ -22,10 +21,6 @@ export interface PageBrand {
  * Welsh when the browser asks for it first. A stand-in until the pages' own language choice (the
  * catalogue and its switch) passes its language here.
  */
-export function brandLangOf(request: FastifyRequest): BrandLang {
-  const first = String(request.headers['accept-language'] ?? '').split(',')[0] ?? '';
-  return first.trim().toLowerCase().startsWith('cy') ? 'cy' : 'en';
-}
 
 /** The brand pieces of `companyId`'s pages; `kind: 'refund'` for the merchant's own refund pages. */
 export async function pageBrand(

@@ -3,7 +3,7 @@
 // return `/public/v1/return`, and the result page. Server-rendered, no JavaScript, every value escaped.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatDate, formatMoney, formatSortCode } from '../../domain/formats.js';
 import { RETURN_HANDLERS, type ReturnOutcome } from '../../domain/payments/bank-return.service.js';
 import {
@@ -18,10 +18,11 @@ import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { continueAfterInitialPayment } from '../../domain/recurring/recurring-setup.service.js';
 import { authorisationReturnOf } from '../../providers/authorisation-return.js';
 import { BankAnswer, sendAnswerPage, wantsAnswerPage } from '../bank-answer/bank-answer.js';
-import { brandLangOf, pageBrand, pageBrandOfState } from '../brand/brand.js';
+import { pageBrand, pageBrandOfState } from '../brand/brand.js';
+import { languageOf, messagesOf } from '../i18n/language.js';
 import { recurringReturnRedirect } from '../recurring/recurring-pages.js';
 import { bankChoiceRoute, type FailureMessages, failureOf, htmlPage, TokenQuery } from './bank-choice.js';
-import { linkTokenOf, sendPage } from './render.js';
+import { linkPicker, linkTokenOf, refusalIn, sendPage } from './render.js';
 import { resultPageOf } from './result-page.js';
 
 export const RESULT_PATH = '/public/v1/result';
@@ -29,11 +30,12 @@ export const RESULT_PATH = '/public/v1/result';
 const html = htmlPage;
 
 const PAYER_MESSAGES: FailureMessages = {
-  unauthorized: 'This link does not take payments any more.',
-  bank_unavailable:
-    'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
-  invalid_state: 'Your bank could not take this payment. Please try again.',
+  unauthorized: 'linkNoLonger',
+  bank_unavailable: 'bankNotAnswering',
+  invalid_state: 'bankCouldNotPay',
 };
+
+export const paymentStatusPath = (token: string) => `/public/v1/payments/${token}/status`;
 
 export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
@@ -43,15 +45,18 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     const view = await paymentLinkView(deps, token);
     if (!view) return sendPage(reply, config, 404, 'payment', { found: false });
     const { payment } = view;
+    const lang = languageOf(reply.request);
+    const t = messagesOf(lang);
     return sendPage(reply, config, status, 'payment', {
-      brand: await pageBrand(deps, payment.companyId, brandLangOf(reply.request)),
+      brand: await pageBrand(deps, payment.companyId, languageOf(reply.request)),
       found: true,
+      pageUrl: `/p?=${token}`,
       token,
       merchant: view.merchant.displayName,
       amount: formatMoney(payment.amountPence),
       reference: payment.invoiceRefNumber,
       customerName: payment.customerName,
-      dueDate: payment.dueDate ? formatDate(payment.dueDate) : null,
+      dueDate: payment.dueDate ? formatDate(payment.dueDate, lang) : null,
       // Past its due date (the overdue job may not have run yet): the page says so next to the date.
       overdue:
         payment.status === 'overdue' ||
@@ -60,11 +65,14 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
           overdueFrom(payment.dueDate) <= deps.clock.now().getTime()),
       status: payment.status,
       payable: view.payable,
-      refusal: view.refusal,
+      refusal: refusalIn(t, view.refusal),
       mobile: payment.type === 'mobile',
       showQr: payment.type === 'qr',
+      // A link opened on a large screen offers its QR code, to pay on the phone (CSS hides it on phones).
+      phoneQr: payment.type === 'link',
       qrUrl: `/public/v1/qr/${token}.svg`,
-      banks: view.banks,
+      statusUrl: paymentStatusPath(token),
+      bankPicker: linkPicker(reply.request, t, view.banks, '/p', token, t.otherBank),
       error,
     });
   }
@@ -73,9 +81,11 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     const view = await refundLinkView(deps, token);
     if (!view) return sendPage(reply, config, 404, 'refund', { found: false });
     const { payment, refund } = view;
+    const t = messagesOf(languageOf(reply.request));
     return sendPage(reply, config, status, 'refund', {
-      brand: await pageBrand(deps, payment.companyId, brandLangOf(reply.request), 'refund'),
+      brand: await pageBrand(deps, payment.companyId, languageOf(reply.request), 'refund'),
       found: true,
+      pageUrl: `/rf?=${token}`,
       token,
       merchant: view.merchant.displayName,
       amount: formatMoney(refund.amountPence),
@@ -86,7 +96,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       payeeAccountNumber: refund.payee.externalAccountId,
       payable: view.payable,
       refundStatus: refund.status,
-      banks: view.banks,
+      bankPicker: linkPicker(reply.request, t, view.banks, '/rf', token, null),
       error,
     });
   }
@@ -133,7 +143,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       const view = await paymentLinkView(deps, token);
       if (!view) return sendPage(reply, config, 404, 'transfer', { found: false });
       return sendPage(reply, config, 200, 'transfer', {
-        brand: await pageBrand(deps, view.payment.companyId, brandLangOf(request)),
+        brand: await pageBrand(deps, view.payment.companyId, languageOf(request)),
         found: true,
         payable: view.payable,
         merchant: view.merchant.displayName,
@@ -171,18 +181,23 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** The bank's answer, from the query or the form the return page posts: the same handling. */
-  async function handleReturn(answer: Record<string, string | undefined>, reply: FastifyReply) {
+  async function handleReturn(
+    request: FastifyRequest,
+    answer: Record<string, string | undefined>,
+    reply: FastifyReply,
+  ) {
+    const t = messagesOf(languageOf(request));
     const back = authorisationReturnOf(answer);
     const notFound = {
-      title: 'Link not valid',
+      title: t.linkNotValid,
       status: 'not_found',
       tone: 'error',
-      message: 'This bank answer does not belong to any payment here.',
+      message: t.answerNotOurs,
     };
     if (!back)
       return sendPage(reply, config, 400, 'result', {
         ...notFound,
-        message: 'Your bank did not send a complete answer.',
+        message: t.answerIncomplete,
       });
     // A standing-order authorisation of a recurring payment (its own state) is the recurring module's.
     const recurringNext = await recurringReturnRedirect(deps, back);
@@ -194,10 +209,10 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
         if (outcome) break;
       }
     } catch (err) {
-      const failure = failureOf(err, PAYER_MESSAGES);
-      const page = await resultPageOf(deps, back.state);
+      const failure = failureOf(err, PAYER_MESSAGES, t);
+      const page = await resultPageOf(deps, back.state, t);
       return sendPage(reply, config, failure.status, 'result', {
-        brand: await pageBrandOfState(deps, back.state, brandLangOf(reply.request)),
+        brand: await pageBrandOfState(deps, back.state, languageOf(reply.request)),
         ...page,
         tone: 'error',
         message: failure.message,
@@ -240,7 +255,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       wantsAnswerPage(request.query)
         ? sendAnswerPage(reply, RETURN_PATH)
-        : handleReturn(request.query, reply),
+        : handleReturn(request, request.query, reply),
   );
 
   app.post(
@@ -261,7 +276,7 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => handleReturn(request.body, reply),
+    async (request, reply) => handleReturn(request, request.body, reply),
   );
 
   app.get(
@@ -277,9 +292,9 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await resultPageOf(deps, request.query.state);
+      const page = await resultPageOf(deps, request.query.state, messagesOf(languageOf(request)));
       return sendPage(reply, config, page.status === 'not_found' ? 404 : 200, 'result', {
-        brand: await pageBrandOfState(deps, request.query.state, brandLangOf(request)),
+        brand: await pageBrandOfState(deps, request.query.state, languageOf(request)),
         ...page,
       });
     },

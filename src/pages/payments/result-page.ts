@@ -1,7 +1,8 @@
 // What the result page says after the bank, from the attempt its state names and where its payment
-// (or refund) stands now; with the way on to the merchant, or back to try again.
+// (or refund) stands now; with the way on to the merchant, or back to try again. In the customer's
+// language: the page keeps the catalogue's keys and the template reads the words.
 import type { Deps } from '../../context.js';
-import { formatMoney } from '../../domain/formats.js';
+import { formatMoney, formatSortCode } from '../../domain/formats.js';
 import { merchantAccountOf } from '../../domain/payments/merchant-account.js';
 import { findPaymentById } from '../../domain/payments/payment.repository.js';
 import type { AttemptStatus, PaymentAttempt } from '../../domain/payments/payment-attempt.js';
@@ -9,6 +10,8 @@ import { findAttemptByState } from '../../domain/payments/payment-attempt.reposi
 import { redirectAfterBank } from '../../domain/payments/payment-redirect.js';
 import { PAYABLE } from '../../domain/payments/payment-status.js';
 import { findRefund } from '../../domain/payments/refund.repository.js';
+import type { Messages } from '../i18n/en.js';
+import type { TextKey } from './bank-choice.js';
 
 export interface ResultPage {
   title: string;
@@ -23,124 +26,114 @@ export interface ResultPage {
   /** Who the money goes to, and how the page says so ("Paid to" only once it is paid). */
   payee?: string;
   payeeLabel?: string;
-  /** Why it was not made, when the bank refused it (data-reason). */
+  /** A refund: the bank it was paid from. */
+  sourceBank?: string;
+  /** Why it was not made (data-reason): bank_refused, customer_cancelled, bank_declined, bank_mismatch. */
   reason?: string;
   continueUrl?: string | null;
   retryUrl?: string | null;
 }
 
-const PAYMENT_TEXT: Record<AttemptStatus, { title: string; tone: ResultPage['tone']; message: string }> = {
-  settled: { title: 'Payment complete', tone: 'ok', message: 'Your payment has been made. Thank you.' },
-  submitted: {
-    title: 'Payment in progress',
-    tone: '',
-    message: 'Your bank has accepted the payment and is sending it. You can close this page.',
-  },
-  rejected: {
-    title: 'Payment not made',
-    tone: 'error',
-    message: 'The payment was not approved at your bank, so no money has left your account.',
-  },
-  voided: {
-    title: 'Payment not made',
-    tone: 'error',
-    message:
-      'The payment request changed while you were at your bank, so nothing was taken. Please check the new details and try again.',
-  },
-  failed: {
-    title: 'Payment not made',
-    tone: 'error',
-    message: 'The payment could not be completed; no money moved.',
-  },
-  expired: {
-    title: 'Payment not made',
-    tone: 'error',
-    message: 'The approval at your bank took too long and has expired; no money moved.',
-  },
-  requesting: {
-    title: 'Payment not made',
-    tone: 'error',
-    message: 'The payment was not completed at your bank.',
-  },
-  awaiting_authorisation: {
-    title: 'Payment not made',
-    tone: 'error',
-    message: 'The payment was not completed at your bank.',
-  },
-  completing: {
-    title: 'Payment in progress',
-    tone: '',
-    message: 'Your payment is being completed with your bank.',
-  },
+type Text = { title: TextKey; tone: ResultPage['tone']; message: TextKey };
+
+const PAYMENT_TEXT: Record<AttemptStatus, Text> = {
+  settled: { title: 'paymentComplete', tone: 'ok', message: 'paymentCompleteText' },
+  submitted: { title: 'paymentInProgress', tone: '', message: 'paymentSubmittedText' },
+  rejected: { title: 'paymentNotMade', tone: 'error', message: 'paymentNotApprovedText' },
+  voided: { title: 'paymentNotMade', tone: 'error', message: 'paymentVoidedText' },
+  failed: { title: 'paymentNotMade', tone: 'error', message: 'paymentFailedText' },
+  expired: { title: 'paymentNotMade', tone: 'error', message: 'paymentExpiredText' },
+  requesting: { title: 'paymentNotMade', tone: 'error', message: 'paymentNotCompletedText' },
+  awaiting_authorisation: { title: 'paymentNotMade', tone: 'error', message: 'paymentNotCompletedText' },
+  completing: { title: 'paymentInProgress', tone: '', message: 'paymentCompletingText' },
 };
 
-const REFUND_TEXT: Partial<
-  Record<AttemptStatus, { title: string; tone: ResultPage['tone']; message: string }>
-> = {
-  settled: { title: 'Refund paid', tone: 'ok', message: 'The refund has left your account.' },
-  submitted: {
-    title: 'Refund in progress',
-    tone: '',
-    message: 'Your bank has accepted the refund and is sending it.',
-  },
-  rejected: {
-    title: 'Refund not made',
-    tone: 'error',
-    message: 'The refund was not approved at your bank; no money moved.',
-  },
+const REFUND_TEXT: Partial<Record<AttemptStatus, Text>> = {
+  settled: { title: 'refundComplete', tone: 'ok', message: 'refundCompleteText' },
+  submitted: { title: 'refundInProgress', tone: '', message: 'refundSubmittedText' },
+  rejected: { title: 'refundNotMadeTitle', tone: 'error', message: 'refundNotApprovedText' },
+};
+const REFUND_NOT_MADE: Text = {
+  title: 'refundNotMadeTitle',
+  tone: 'error',
+  message: 'refundNotCompletedText',
 };
 
-type Text = { title: string; tone: ResultPage['tone']; message: string };
+type Reasoned = Text & { reason: string };
 
-// The payer declined at the bank (no bank payment), or the bank refused the payment it was given.
-const BANK_REFUSED: Record<'payment' | 'refund', Text> = {
+// The bank refused the payment it was given (after the payer approved it).
+const BANK_REFUSED: Record<'payment' | 'refund', Reasoned> = {
+  payment: { title: 'paymentRefused', tone: 'error', message: 'paymentRefusedText', reason: 'bank_refused' },
+  refund: { title: 'refundRefused', tone: 'error', message: 'refundRefusedText', reason: 'bank_refused' },
+};
+
+// The payer cancelled at the bank: their choice, said as such, not as a failure of the bank.
+const CANCELLED: Record<'payment' | 'refund', Reasoned> = {
   payment: {
-    title: 'Payment refused by your bank',
+    title: 'paymentCancelled',
     tone: 'error',
-    message:
-      'You approved the payment, but your bank did not make it, for example because there was not enough money in the account. No money has left your account; you can try again.',
+    message: 'paymentCancelledText',
+    reason: 'customer_cancelled',
   },
   refund: {
-    title: 'Refund refused by your bank',
+    title: 'refundNotMadeTitle',
     tone: 'error',
-    message:
-      'You approved the refund, but your bank did not make it, for example because there was not enough money in the account. No money has left your account.',
+    message: 'refundCancelledText',
+    reason: 'customer_cancelled',
   },
 };
 
-const MISMATCHED: Record<'payment' | 'refund', Text> = {
+// The bank declined the authorisation itself (an error answer, or one that failed its checks).
+const BANK_DECLINED: Record<'payment' | 'refund', Reasoned> = {
   payment: {
-    title: 'Payment needs checking',
+    title: 'paymentBankDeclined',
     tone: 'error',
-    message:
-      'Your bank made a payment that does not match this request, so it is not marked as paid. The merchant has been told and will sort it out with you.',
+    message: 'paymentBankDeclinedText',
+    reason: 'bank_declined',
   },
   refund: {
-    title: 'Refund needs checking',
+    title: 'refundNotMadeTitle',
     tone: 'error',
-    message:
-      'Your bank made a payment that does not match this refund, so the refund is not marked as made. It has been recorded for you to sort out.',
+    message: 'refundNotApprovedText',
+    reason: 'bank_declined',
   },
 };
 
-/** What the page says of an attempt whose bank refused it or moved other terms, if that is its case. */
-function exceptionalText(attempt: PaymentAttempt): (Text & { reason: string }) | undefined {
-  if (attempt.mismatch) return { ...MISMATCHED[attempt.kind], reason: 'bank_mismatch' };
-  if (attempt.status === 'rejected' && attempt.bankPaymentId)
-    return { ...BANK_REFUSED[attempt.kind], reason: 'bank_refused' };
+const MISMATCHED: Record<'payment' | 'refund', Reasoned> = {
+  payment: {
+    title: 'paymentMismatch',
+    tone: 'error',
+    message: 'paymentMismatchText',
+    reason: 'bank_mismatch',
+  },
+  refund: { title: 'refundMismatch', tone: 'error', message: 'refundMismatchText', reason: 'bank_mismatch' },
+};
+
+/** What the page says of an attempt that was refused, cancelled or moved other terms, if so. */
+function exceptionalText(attempt: PaymentAttempt): Reasoned | undefined {
+  if (attempt.mismatch) return MISMATCHED[attempt.kind];
+  if (attempt.status !== 'rejected') return undefined;
+  if (attempt.bankPaymentId) return BANK_REFUSED[attempt.kind];
+  if (attempt.declineReason === 'customer_cancelled') return CANCELLED[attempt.kind];
+  if (attempt.declineReason === 'bank_declined') return BANK_DECLINED[attempt.kind];
   return undefined;
 }
 
-export async function resultPageOf(deps: Deps, state: string): Promise<ResultPage> {
+const worded = (t: Messages, text: Text | Reasoned) => ({
+  title: t[text.title],
+  tone: text.tone,
+  message: t[text.message],
+  ...('reason' in text ? { reason: text.reason } : {}),
+});
+
+/** The last four digits ("account ending 4321"): enough to know the account, not enough to use it. */
+export const maskedAccount = (accountNumber: string) => accountNumber.slice(-4);
+
+export async function resultPageOf(deps: Deps, state: string, t: Messages): Promise<ResultPage> {
   const attempt = await findAttemptByState(deps.db, state);
   const payment = attempt ? await findPaymentById(deps.db, attempt.paymentId) : undefined;
   if (!attempt || !payment) {
-    return {
-      title: 'Link not valid',
-      status: 'not_found',
-      tone: 'error',
-      message: 'There is no payment behind this page.',
-    };
+    return { title: t.linkNotValid, status: 'not_found', tone: 'error', message: t.noPaymentBehind };
   }
   const merchant = (await merchantAccountOf(deps, payment)).displayName;
   const paid = attempt.status === 'settled' && !attempt.mismatch;
@@ -153,24 +146,29 @@ export async function resultPageOf(deps: Deps, state: string): Promise<ResultPag
   const exceptional = exceptionalText(attempt);
   if (attempt.kind === 'refund') {
     const refund = attempt.refundId ? await findRefund(deps.db, attempt.refundId) : undefined;
-    const text = exceptional ??
-      REFUND_TEXT[attempt.status] ?? {
-        title: 'Refund not made',
-        tone: 'error' as const,
-        message: 'The refund was not completed; no money moved.',
-      };
+    const text = exceptional ?? REFUND_TEXT[attempt.status] ?? REFUND_NOT_MADE;
     const retry = refund?.status === 'awaiting_authorisation' ? `/rf?=${refund.linkToken}` : null;
-    // A refund's money goes back to the customer, not to the merchant.
-    const payee = refund ? { payee: refund.payee.name, payeeLabel: paid ? 'Refunded to' : 'Refund to' } : {};
-    return { ...text, ...common, ...payee, retryUrl: retry };
+    // A refund's money goes back to the customer: the account it went to, masked, and the bank it left.
+    const payee = refund
+      ? {
+          payee: t.refundAccount(
+            refund.payee.name,
+            formatSortCode(refund.payee.identification),
+            maskedAccount(refund.payee.externalAccountId),
+          ),
+          payeeLabel: paid ? t.refundedTo : t.refundTo,
+          sourceBank: deps.banks.providers.get(attempt.provider)?.name ?? attempt.provider,
+        }
+      : {};
+    return { ...worded(t, text), ...common, ...payee, retryUrl: retry };
   }
   const redirect = await redirectAfterBank(deps, payment);
   const retry = PAYABLE.includes(payment.status) && payment.linkToken ? `/p?=${payment.linkToken}` : null;
   return {
-    ...(exceptional ?? PAYMENT_TEXT[attempt.status]),
+    ...worded(t, exceptional ?? PAYMENT_TEXT[attempt.status]),
     ...common,
     payee: merchant,
-    payeeLabel: paid ? 'Paid to' : 'Payee',
+    payeeLabel: paid ? t.paidTo : t.payee,
     continueUrl: redirect.url,
     retryUrl: retry,
   };

@@ -4,14 +4,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Deps } from '../../context.js';
 import { formatDate, formatMoney } from '../../domain/formats.js';
 import { PAYABLE } from '../../domain/payments/payment-status.js';
 import type { RecurringPayment } from '../../domain/recurring/recurring.js';
 import { finalPaymentDateOf } from '../../domain/recurring/recurring-forms.js';
 import { recurringLinkView, setupResultOf } from '../../domain/recurring/recurring-links.js';
-import { FREQUENCY_WORDS } from '../../domain/recurring/recurring-mail.js';
 import {
   completeRecurringReturn,
   initiateFromRecurringLink,
@@ -19,8 +17,9 @@ import {
   RECURRING_RESULT_PATH,
 } from '../../domain/recurring/recurring-setup.service.js';
 import type { AuthorisationReturn } from '../../providers/authorisation-return.js';
-import { templates } from '../../templates.js';
-import { brandLangOf, pageBrand } from '../brand/brand.js';
+import { pageBrand } from '../brand/brand.js';
+import type { Messages } from '../i18n/en.js';
+import { type Lang, languageOf, messagesOf } from '../i18n/language.js';
 import {
   bankChoiceRoute,
   type FailureMessages,
@@ -28,40 +27,22 @@ import {
   htmlPage,
   TokenQuery,
 } from '../payments/bank-choice.js';
-import { linkTokenOf, pagePolicy } from '../payments/render.js';
-
-// Rooted at src/pages so that these pages share the payment pages' layout.
-const eta = templates('pages');
+import { linkPicker, linkTokenOf, refusalIn, sendCustomerPage } from '../payments/render.js';
 
 const html = htmlPage;
 // The page shows this many dates of the schedule; the full list is the merchant's.
 const SCHEDULE_SHOWN = 12;
 
-function send(
-  reply: FastifyReply,
-  config: Config,
-  status: number,
-  page: string,
-  data: Record<string, unknown>,
-) {
-  // The links are credentials: never cached.
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', pagePolicy(config))
-    .type('text/html; charset=utf-8')
-    .send(eta.render(`recurring/${page}`, data));
-}
+export const recurringStatusPath = (token: string) => `/public/v1/recurring-payments/${token}/status`;
 
 const CUSTOMER_MESSAGES: FailureMessages = {
-  unauthorized: 'This link cannot be used to set up a regular payment any more.',
-  bank_unavailable:
-    'Your bank is not answering right now. Please try again in a moment, or choose another bank.',
-  invalid_state: 'Your bank could not set up this regular payment. Please try again.',
+  unauthorized: 'recurringNoLonger',
+  bank_unavailable: 'bankNotAnswering',
+  invalid_state: 'recurringBankCould',
 };
 
-const countWords = (r: RecurringPayment) =>
-  r.numberOfPayments > 0 ? `${r.numberOfPayments}` : 'until you cancel it';
+const countWords = (r: RecurringPayment, t: Messages) =>
+  r.numberOfPayments > 0 ? `${r.numberOfPayments}` : t.untilCancelled;
 
 /**
  * The bank's return for a standing-order authorisation, as the return route's first handler: where
@@ -75,7 +56,7 @@ export async function recurringReturnRedirect(
   try {
     return await completeRecurringReturn(deps, back);
   } catch (err) {
-    failureOf(err, CUSTOMER_MESSAGES);
+    failureOf(err, CUSTOMER_MESSAGES, messagesOf('en'));
     deps.log.warn({ err }, 'standing order not set up');
     return `${RECURRING_RESULT_PATH}?state=${encodeURIComponent(back.state)}`;
   }
@@ -84,24 +65,29 @@ export async function recurringReturnRedirect(
 export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const { config } = deps;
+  const send = (reply: FastifyReply, status: number, page: string, data: Record<string, unknown>) =>
+    sendCustomerPage(reply, config, status, `recurring/${page}`, data);
 
   async function recurringPage(reply: FastifyReply, token: string, status = 200, error?: string) {
     const view = await recurringLinkView(deps, token);
-    if (!view) return send(reply, config, 404, 'recurring', { found: false });
+    if (!view) return send(reply, 404, 'recurring', { found: false });
     const { recurring, initialPayment } = view;
+    const lang: Lang = languageOf(reply.request);
+    const t = messagesOf(lang);
     const final = finalPaymentDateOf(recurring);
-    return send(reply, config, status, 'recurring', {
-      brand: await pageBrand(deps, recurring.companyId, brandLangOf(reply.request)),
+    return send(reply, status, 'recurring', {
+      brand: await pageBrand(deps, recurring.companyId, lang),
       found: true,
+      pageUrl: `/rp?=${token}`,
       token,
       merchant: view.payee.displayName,
       amount: formatMoney(recurring.amountPence),
-      frequency: FREQUENCY_WORDS[recurring.frequency],
+      frequency: t.frequency[recurring.frequency],
       reference: recurring.reference,
       customerName: recurring.customerName,
-      firstDate: formatDate(recurring.firstPaymentDate),
-      finalDate: final ? formatDate(final) : null,
-      count: countWords(recurring),
+      firstDate: formatDate(recurring.firstPaymentDate, lang),
+      finalDate: final ? formatDate(final, lang) : null,
+      count: countWords(recurring, t),
       initial: initialPayment
         ? {
             amount: formatMoney(initialPayment.amountPence),
@@ -110,15 +96,17 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
           }
         : null,
       schedule: view.items.slice(0, SCHEDULE_SHOWN).map((item) => ({
-        date: formatDate(item.expectedPaymentDate),
+        date: formatDate(item.expectedPaymentDate, lang),
         amount: formatMoney(item.amountPence),
         status: item.status,
+        statusWords: t.itemStatus[item.status],
       })),
       more: recurring.numberOfPayments === 0 || view.items.length > SCHEDULE_SHOWN,
       status: recurring.status,
       settable: view.settable,
-      refusal: view.refusal,
-      banks: view.banks,
+      refusal: refusalIn(t, view.refusal),
+      statusUrl: recurringStatusPath(token),
+      bankPicker: linkPicker(reply.request, t, view.banks, '/rp', token, null),
       error,
     });
   }
@@ -161,13 +149,14 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const t = messagesOf(languageOf(request));
       const result = await setupResultOf(deps, request.query.state);
       if (!result) {
-        return send(reply, config, 404, 'recurring-result', {
-          title: 'Link not valid',
+        return send(reply, 404, 'recurring-result', {
+          title: t.linkNotValid,
           status: 'not_found',
           tone: 'error',
-          message: 'There is no regular payment behind this page.',
+          message: t.noRecurringBehind,
         });
       }
       const { recurring, payee } = result;
@@ -178,42 +167,29 @@ export const recurringPages: FastifyPluginAsyncTypebox = async (app) => {
         .where('id', '=', recurring.integrationId)
         .executeTakeFirst();
       const text = setUp
-        ? {
-            title: 'Regular payment set up',
-            tone: 'ok',
-            message: 'Your standing order is set up at your bank. Thank you.',
-          }
-        : result.stepStatus === 'voided'
-          ? {
-              title: 'Regular payment not set up',
-              tone: 'error',
-              message:
-                'The request changed while you were at your bank, so nothing was set up and no money moved. Please check the new details and try again.',
-            }
-          : result.stepStatus === 'rejected'
-            ? {
-                title: 'Regular payment not set up',
-                tone: 'error',
-                message: 'It was not approved at your bank, so nothing was set up and no money moved.',
-              }
-            : {
-                title: 'Regular payment not set up',
-                tone: 'error',
-                message:
-                  result.step === 'initial_payment'
-                    ? 'The first payment was not completed at your bank.'
-                    : 'Your bank did not complete the standing order. You can try again.',
-              };
-      return send(reply, config, 200, 'recurring-result', {
-        brand: await pageBrand(deps, recurring.companyId, brandLangOf(request)),
+        ? { title: t.recurringSetUp, tone: 'ok', message: t.recurringSetUpText }
+        : {
+            title: t.recurringNotSetUp,
+            tone: 'error',
+            message:
+              result.stepStatus === 'voided'
+                ? t.recurringVoidedText
+                : result.stepStatus === 'rejected'
+                  ? t.recurringRejectedText
+                  : result.step === 'initial_payment'
+                    ? t.recurringInitialFailedText
+                    : t.recurringOrderFailedText,
+          };
+      return send(reply, 200, 'recurring-result', {
+        brand: await pageBrand(deps, recurring.companyId, languageOf(request)),
         ...text,
         status: recurring.status,
         amount: formatMoney(recurring.amountPence),
-        frequency: FREQUENCY_WORDS[recurring.frequency],
+        frequency: t.frequency[recurring.frequency],
         reference: recurring.reference,
         merchant: payee.displayName,
         // "Paid to" only once something is set up to pay it.
-        payeeLabel: setUp ? 'Paid to' : 'Payee',
+        payeeLabel: setUp ? t.paidTo : t.payee,
         continueUrl: integration?.redirect_url ? merchantUrlOf(integration.redirect_url, recurring) : null,
         retryUrl: !setUp && recurring.linkToken ? `/rp?=${recurring.linkToken}` : null,
       });

@@ -12,9 +12,7 @@ import {
 } from '../../domain/companies/officer-verification.service.js';
 import { DomainError } from '../../domain/errors.js';
 import { getPartner } from '../../domain/partners/partner.service.js';
-import { templates } from '../../templates.js';
-
-const eta = templates('pages/verification');
+import { sendCustomerPage } from '../payments/render.js';
 
 const PAGE = '/public/v1/verification/:token';
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
@@ -23,8 +21,10 @@ const pageUrl = (token: string) => `/public/v1/verification/${encodeURIComponent
 async function render(deps: Deps, reply: FastifyReply, token: string) {
   const found = await officerByLink(deps, token);
   const partner = found ? await getPartner(deps, found.company.partnerId) : undefined;
-  const html = eta.render('verification', {
+  // The link is a credential: never cached, never sent on as a referrer (helmet sets no-referrer).
+  return sendCustomerPage(reply, deps.config, found ? 200 : 404, 'verification/verification', {
     found: Boolean(found),
+    pageUrl: pageUrl(token),
     sandbox: deps.config.sandbox,
     officerName: found?.officer.name,
     role: found?.officer.role,
@@ -35,12 +35,6 @@ async function render(deps: Deps, reply: FastifyReply, token: string) {
     startUrl: `${pageUrl(token)}/start`,
     outcomeUrl: `${pageUrl(token)}/outcome`,
   });
-  // The link is a credential: never cached, never sent on as a referrer (helmet sets no-referrer).
-  return reply
-    .code(found ? 200 : 404)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
 }
 
 /** A repeated or stale click (the officer already moved on) just shows the page as it now is. */

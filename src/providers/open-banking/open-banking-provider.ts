@@ -66,6 +66,8 @@ export class OpenBankingProvider implements BankProvider {
       paymentInitiation: config.paymentInitiation,
       standingOrders: config.standingOrders,
       accountInformation: config.accountInformation,
+      ...(config.logoUrl ? { logoUrl: config.logoUrl } : {}),
+      available: config.available !== false,
     };
     this.client = new ObClient(config, credentials, options);
   }

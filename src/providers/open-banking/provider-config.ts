@@ -154,6 +154,12 @@ function authMethod(value: unknown, where: string): TokenEndpointAuthMethod {
   return value;
 }
 
+/** An absolute http(s) URL, or a path on this service (`/…`, not `//…`). */
+function logoUrl(value: unknown, where: string): string {
+  if (typeof value === 'string' && /^\/(?![/\\])\S*$/.test(value)) return value;
+  return httpUrl(value, where);
+}
+
 const ENDPOINT_FIELDS = [
   'authorizationUrl',
   'tokenUrl',
@@ -193,6 +199,8 @@ function entryOf(entry: unknown, i: number, ids: Set<string>): OpenBankingProvid
     paymentInitiation: flag(e.paymentInitiation, `${bank}.paymentInitiation`, true),
     standingOrders: flag(e.standingOrders, `${bank}.standingOrders`, false),
     accountInformation: flag(e.accountInformation, `${bank}.accountInformation`, false),
+    ...(e.logoUrl === undefined ? {} : { logoUrl: logoUrl(e.logoUrl, `${bank}.logoUrl`) }),
+    available: flag(e.available, `${bank}.available`, true),
     issuer,
     endpoints,
     apiVersion,

@@ -19,6 +19,7 @@ import * as m0017 from './0017_reliability.js';
 import * as m0018 from './0018_fapi.js';
 import * as m0019 from './0019_portal.js';
 import * as m0023 from './0023_portal_totp_replay.js';
+import * as m0024 from './0024_pages.js';
 import * as m0025 from './0025_company_branding.js';
 
 export const migrations: Record<string, Migration> = {
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0018_fapi': m0018,
   '0019_portal': m0019,
   '0023_portal_totp_replay': m0023,
+  '0024_pages': m0024,
   '0025_company_branding': m0025,
 };
