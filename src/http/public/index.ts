@@ -9,8 +9,8 @@ import { paymentPages } from '../../pages/payments/payment-pages.js';
 import { recurringPages } from '../../pages/recurring/recurring-pages.js';
 import { initiatePaymentRoute } from './initiate-payment.js';
 import { jwksRoute } from './jwks.js';
-import { logoRoute } from './logo.js';
 import { linkStatusRoutes } from './link-status.js';
+import { logoRoute } from './logo.js';
 import { qrCodeRoute } from './qr-code.js';
 
 export const publicRoutes: FastifyPluginAsync = async (app) => {

@@ -7,7 +7,7 @@ import { DEFAULT_ACCENT } from '../../domain/mail/email-styles.js';
 import { findPaymentById } from '../../domain/payments/payment.repository.js';
 import { findAttemptByState } from '../../domain/payments/payment-attempt.repository.js';
 import { templates } from '../../templates.js';
-import { type BrandLang, brandMessages } from './brand-messages.js';
+import { brandMessages } from './brand-messages.js';
 
 const eta = templates('pages/brand');
 
