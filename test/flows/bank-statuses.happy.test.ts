@@ -67,6 +67,34 @@ test('bank statuses map to payment statuses, advancing with the sandbox clock', 
   });
 });
 
+test('a refund from an account whose bank rejects late: refund_started, then refund_rejected', async (t) => {
+  const app = await buildListeningApp(t);
+  const receiver = await startWebhookReceiver(t);
+  const m = await merchantWithReceiver(app, receiver, { servicePaymentPageRedirectEnabled: false });
+  // The merchant banks with Erin Late's account, so the refund (paid from it) meets her bank's behaviour.
+  await app.deps.db
+    .updateTable('bank_accounts')
+    .set({ sort_code: SANDBOX_SORT_CODE, account_number: '10000006' })
+    .where('id', '=', m.bankAccountId)
+    .execute();
+  const { id, status } = await pay(app, m, 'INV-REFUND', BOB_ID);
+  assert.equal(status, 'paid');
+  const started = await http(app, 'POST', `/merchant/v1/payments/${id}/refund`, {
+    headers: m.headers,
+    body: { amount: '25.50' },
+  });
+  assert.equal(started.status, 200, started.text);
+  const before = await ledger(app);
+  const back = await payAtSandbox(app, 'refund', started.json().result.refundLink);
+  assert.equal(back.status, 303);
+  assert.equal(await statusOf(app, m, id), 'refund_started');
+  await advance(app, 10 * 60);
+  assert.equal(await statusOf(app, m, id), 'refund_started', 'accepted without posting is not refunded');
+  await advance(app, 60 * 60);
+  assert.equal(await statusOf(app, m, id), 'refund_rejected');
+  assert.deepEqual(await ledger(app), before, 'the refund moved nothing');
+});
+
 async function pay(app: ListeningApp, m: Merchant, ref: string, customerId: string) {
   const created = await http(app, 'POST', '/merchant/v1/payments/process', {
     headers: m.headers,
