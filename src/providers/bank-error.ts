@@ -13,6 +13,8 @@ export type BankErrorReason =
   | 'authorisation_failed'
   /** The bank rejected the request's content. */
   | 'rejected_request'
+  /** The bank's funds confirmation said the payer's account does not cover the payment. */
+  | 'insufficient_funds'
   | 'not_found';
 
 const CODES: Record<BankErrorReason, ErrorCode> = {
@@ -21,6 +23,7 @@ const CODES: Record<BankErrorReason, ErrorCode> = {
   consent_invalid: 'invalid_state',
   authorisation_failed: 'validation_failed',
   rejected_request: 'validation_failed',
+  insufficient_funds: 'validation_failed',
   not_found: 'not_found',
 };
 

@@ -55,6 +55,8 @@ export async function payAtSandbox(
   type: 'payment' | 'refund',
   link: string,
   decision: 'approve' | 'reject' = 'approve',
+  /** The sandbox customer who approves (API.md 9.1); default the default demo customer. */
+  customerId?: string,
 ): Promise<{ status: number; location: string }> {
   const initiated = await http(app, 'POST', '/public/v1/payments/initiate', {
     body: { type, id: tokenOf(link), externalId: 'ob-sandbox' },
@@ -62,7 +64,7 @@ export async function payAtSandbox(
   if (initiated.status !== 200) throw new Error(`initiate: ${initiated.status} ${initiated.text}`);
   const { authorizationUrl } = initiated.json().data;
   const decided = await http(app, 'POST', `/sandbox/v1/authorizations/${decision}`, {
-    body: { authorizationUrl },
+    body: { authorizationUrl, ...(customerId ? { customerId } : {}) },
   });
   if (decided.status !== 200) throw new Error(`${decision}: ${decided.status} ${decided.text}`);
   const back = await http(app, 'GET', decided.json().redirectUrl);

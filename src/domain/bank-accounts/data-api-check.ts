@@ -49,8 +49,27 @@ export function normaliseReference(reference: string): string {
 }
 
 /**
- * The booked credit of exactly `amount` whose reference is `reference`, skipping credits already
- * matched to another payment (`taken`, by transactionId). Pending credits are not money received yet.
+ * Whether a credit carries the reference: as its TransactionReference, or in its TransactionInformation
+ * (banks that put the Faster Payments id in the reference put the payer's reference there), alone or as
+ * a whole word of it.
+ */
+function carriesReference(credit: BankTransaction, wanted: string): boolean {
+  if (credit.reference !== null && normaliseReference(credit.reference) === wanted) return true;
+  if (credit.information === null || wanted === '') return false;
+  const information = normaliseReference(credit.information);
+  const at = information.indexOf(wanted);
+  if (at < 0) return false;
+  const word = /[A-Z0-9]/;
+  const before = information[at - 1];
+  const after = information[at + wanted.length];
+  return !(before && word.test(before)) && !(after && word.test(after));
+}
+
+/**
+ * The booked credit of exactly `amount` whose reference is `reference` (TransactionReference or
+ * TransactionInformation), skipping credits already matched to another payment (`taken`, by
+ * transactionId). Pending credits are not money received yet. A credit whose TransactionReference
+ * matches is preferred to one whose information does.
  */
 export function findMatchingCredit(
   credits: readonly BankTransaction[],
@@ -58,12 +77,11 @@ export function findMatchingCredit(
   taken: ReadonlySet<string> = new Set(),
 ): BankTransaction | undefined {
   const wanted = normaliseReference(expected.reference);
-  return credits.find(
-    (t) =>
-      t.status === 'booked' &&
-      !taken.has(t.transactionId) &&
-      t.amount === expected.amount &&
-      t.reference !== null &&
-      normaliseReference(t.reference) === wanted,
+  const candidates = credits.filter(
+    (t) => t.status === 'booked' && !taken.has(t.transactionId) && t.amount === expected.amount,
+  );
+  return (
+    candidates.find((t) => t.reference !== null && normaliseReference(t.reference) === wanted) ??
+    candidates.find((t) => carriesReference(t, wanted))
   );
 }

@@ -75,6 +75,12 @@ export interface ObDomesticConsentResponse {
   Meta?: ObMeta;
 }
 
+export interface ObFundsConfirmationResponse {
+  Data: { FundsAvailableResult?: { FundsAvailableDateTime: string; FundsAvailable: boolean } };
+  Links?: ObLinks;
+  Meta?: ObMeta;
+}
+
 export interface ObStandingOrderConsentResponse {
   Data: ObConsentData & { Permission: 'Create'; Initiation: ObStandingOrderInitiation };
   Risk: ObRisk;

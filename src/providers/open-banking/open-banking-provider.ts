@@ -30,6 +30,7 @@ import type {
   ObBalanceResponse,
   ObDomesticConsentResponse,
   ObDomesticPaymentResponse,
+  ObFundsConfirmationResponse,
   ObPaymentDetailsResponse,
   ObStandingOrderConsentResponse,
   ObStandingOrderResponse,
@@ -128,6 +129,7 @@ export class OpenBankingProvider implements BankProvider {
       `${await this.pisp()}/domestic-payment-consents/${enc(input.consentId)}`,
       { kind: 'client', scope: 'payments' },
     );
+    if (this.config.fundsConfirmation) await this.confirmFunds(input.consentId);
     const body = await this.client.call<ObDomesticPaymentResponse>(
       'POST',
       `${await this.pisp()}/domestic-payments`,
@@ -142,6 +144,23 @@ export class OpenBankingProvider implements BankProvider {
       },
     );
     return bankPaymentOf(body);
+  }
+
+  /** The bank's funds confirmation (API.md 10.1 `fundsConfirmation`): short funds submit nothing. */
+  private async confirmFunds(consentId: string): Promise<void> {
+    const body = await this.client.call<ObFundsConfirmationResponse>(
+      'GET',
+      `${await this.pisp()}/domestic-payment-consents/${enc(consentId)}/funds-confirmation`,
+      { kind: 'consent', consentId },
+    );
+    const result = body.Data.FundsAvailableResult;
+    if (!result) throw new BankError('unavailable', 'the bank answered an unreadable funds confirmation');
+    if (!result.FundsAvailable) {
+      throw new BankError(
+        'insufficient_funds',
+        'Your bank says the account does not have enough money for this payment, so it was not made and nothing was paid. You can try again with another account.',
+      );
+    }
   }
 
   async getPayment(paymentId: string): Promise<BankPayment> {

@@ -45,6 +45,8 @@ export interface OpenBankingProviderConfig extends ProviderInfo {
   trustAnchor: string;
   /** Sent as x-fapi-financial-id when the bank asks for it. */
   financialId: string | null;
+  /** Ask the bank's funds confirmation before submitting a payment (API.md 10.1). */
+  fundsConfirmation?: boolean;
   /** Per attempt. */
   timeoutMs: number;
   /** Further attempts after a network error, a time-out, a 5xx or a 429. */
@@ -96,6 +98,8 @@ export function sandboxProviderConfig(sandboxBankUrl: string, dataDir: string): 
     apiVersion: DEFAULT_API_VERSION,
     clientId: 'paybank',
     tokenEndpointAuthMethod: 'tls_client_auth',
+    // Off, so that a payer short of funds shows the bank's later rejection (API.md 9.1, Carol).
+    fundsConfirmation: false,
     transportCertFile: path.join(pki, 'paybank-transport.crt'),
     transportKeyFile: path.join(pki, 'paybank-transport.key'),
     caFile: path.join(pki, 'ca.crt'),
@@ -215,6 +219,7 @@ function entryOf(entry: unknown, i: number, ids: Set<string>): OpenBankingProvid
     softwareId: text(e.softwareId, `${bank}.softwareId`),
     trustAnchor: optionalText(e.trustAnchor, `${bank}.trustAnchor`) ?? DEFAULT_TRUST_ANCHOR,
     financialId: optionalText(e.financialId, `${bank}.financialId`) ?? null,
+    fundsConfirmation: flag(e.fundsConfirmation, `${bank}.fundsConfirmation`, false),
     timeoutMs: whole(e.timeoutMs, `${bank}.timeoutMs`, DEFAULT_TIMEOUT_MS, 120_000) || DEFAULT_TIMEOUT_MS,
     retries: whole(e.retries, `${bank}.retries`, DEFAULT_RETRIES, 5),
   };

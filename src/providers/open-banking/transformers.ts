@@ -89,6 +89,10 @@ export function consentStateOf(data: ObConsentData, now: Date): BankConsentState
   };
 }
 
+/**
+ * Completed only once the money settled (debtor side, or creditor side); every accepted but unsettled
+ * status stays pending, so that a rejection after acceptance never follows a `paid` (API.md 9.1).
+ */
 export function paymentStatusOf(status: string): BankPaymentStatus {
   switch (status) {
     case 'AcceptedSettlementCompleted':

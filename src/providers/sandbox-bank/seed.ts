@@ -2,6 +2,7 @@
 // several processes starting on one database seed it once.
 
 import { SANDBOX_SORT_CODE } from './ledger/customers.js';
+import type { PaymentBehaviour } from './pisp/behaviours.js';
 import type { SandboxBankDeps } from './sandbox-bank.js';
 import { inTransaction } from './store.js';
 
@@ -16,6 +17,14 @@ interface DemoCustomer {
   id: string;
   name: string;
   accounts: DemoAccount[];
+  /** How the bank answers this customer's payments (API.md 9.1); default `settles`. */
+  behaviour?: PaymentBehaviour;
+  /**
+   * Where this customer's statement puts a credit's payment reference: `TransactionReference` (the
+   * default), or `TransactionInformation` with the Faster Payments id in `TransactionReference`, as
+   * some banks do.
+   */
+  creditsShowFpsId?: boolean;
 }
 
 /** The customer who approves when nobody is named (API.md 9.1). */
@@ -32,6 +41,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     id: 'd3e0c0000000000000000002',
     name: 'Bob Jones',
+    behaviour: 'credit-settles',
+    creditsShowFpsId: true,
     accounts: [
       { id: 'd3e0a0000000000000000002', accountNumber: '10000002', name: 'Bob Jones', balance: 250_000 },
       {
@@ -49,13 +60,40 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       { id: 'd3e0a0000000000000000004', accountNumber: '10000004', name: 'Carol Lowe', balance: 500 },
     ],
   },
+  {
+    id: 'd3e0c0000000000000000004',
+    name: 'Dan Pending',
+    behaviour: 'pending-first',
+    accounts: [
+      { id: 'd3e0a0000000000000000005', accountNumber: '10000005', name: 'Dan Pending', balance: 1_000_000 },
+    ],
+  },
+  {
+    id: 'd3e0c0000000000000000005',
+    name: 'Erin Late',
+    behaviour: 'rejects-late',
+    accounts: [
+      { id: 'd3e0a0000000000000000006', accountNumber: '10000006', name: 'Erin Late', balance: 1_000_000 },
+    ],
+  },
 ];
+
+/** Whether the customer's statement shows the Faster Payments id as a credit's TransactionReference. */
+export function creditsShowFpsId(customerId: string): boolean {
+  return DEMO_CUSTOMERS.find((c) => c.id === customerId)?.creditsShowFpsId === true;
+}
+
+/** How the bank answers a customer's payments (`settles` for customers made otherwise). */
+export function behaviourOf(customerId: string): PaymentBehaviour {
+  return DEMO_CUSTOMERS.find((c) => c.id === customerId)?.behaviour ?? 'settles';
+}
 
 export async function seedDemoCustomers(bank: SandboxBankDeps): Promise<void> {
   const existing = await bank.db
     .selectFrom('sandbox_bank_customers')
     .select('id')
-    .where('id', '=', DEFAULT_CUSTOMER_ID)
+    // The last one: a database seeded before later demo customers were added gets them too.
+    .where('id', '=', DEMO_CUSTOMERS.at(-1)?.id ?? DEFAULT_CUSTOMER_ID)
     .executeTakeFirst();
   if (existing) return;
   const now = bank.clock.now().toISOString();

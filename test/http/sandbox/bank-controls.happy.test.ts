@@ -19,7 +19,7 @@ test('GET /sandbox/v1/accounts lists the seeded demo customers with funds', asyn
     accountNumber: '10000001',
     balance: '10000.00',
   });
-  assert.equal(res.json().data.length, 4);
+  assert.equal(res.json().data.length, 6);
 });
 
 test('POST /sandbox/v1/customers opens funded accounts, and a taken number is a 409', async (t) => {
@@ -52,7 +52,7 @@ test('POST /sandbox/v1/customers opens funded accounts, and a taken number is a 
     payload: { name: 'Copycat', accounts: [{ sortCode: '990002', accountNumber: '55555555' }] },
   });
   assert.equal(taken.statusCode, 409);
-  assert.equal((await app.call({ method: 'GET', url: '/sandbox/v1/accounts' })).json().data.length, 7);
+  assert.equal((await app.call({ method: 'GET', url: '/sandbox/v1/accounts' })).json().data.length, 9);
 });
 
 test('SANDBOX_SETTLEMENT=manual leaves a payment settling until the bank settles or rejects it', async (t) => {

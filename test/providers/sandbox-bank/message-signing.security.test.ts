@@ -9,7 +9,9 @@ import {
   bankCall,
   bankWorld,
   clientToken,
+  codeOf,
   consentBody,
+  MERCHANT,
   signAsPaybankMessage,
 } from '../../helpers/sandbox-bank.js';
 
@@ -89,4 +91,78 @@ test('a consent POST without a valid x-jws-signature is refused with UK.OBIE.Sig
     apiVersion: '3.1.10',
     now: w.clock.now(),
   });
+});
+
+test('a payment POST without, or with a tampered, x-jws-signature is refused and pays nothing', async (t) => {
+  const w = await bankWorld(t);
+  const consent = await w.bank.createPaymentConsent({
+    amount: 700,
+    reference: 'SIG-PAY',
+    instructionId: 'sigpay0000000000000000001',
+    creditor: MERCHANT,
+    redirectUri: w.redirectUri,
+    state: 'sig-pay',
+    idempotencyKey: 'sig-pay-consent',
+  });
+  const redirect = await w.approve(consent.authorizationUrl);
+  const exchanged = await bankCall(w, {
+    method: 'POST',
+    path: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: codeOf(redirect, 'sig-pay'),
+      redirect_uri: w.redirectUri,
+      client_id: 'paybank',
+    }).toString(),
+  });
+  assert.equal(exchanged.status, 200, exchanged.text);
+  const token = exchanged.json().access_token as string;
+  const stored = await bankCall(w, {
+    method: 'GET',
+    path: `/open-banking/v3.1/pisp/domestic-payment-consents/${consent.consentId}`,
+    token: await clientToken(w),
+  });
+  const body = JSON.stringify({
+    Data: { ConsentId: consent.consentId, Initiation: stored.json().Data.Initiation },
+    Risk: stored.json().Risk,
+  });
+  const good = await signAsPaybankMessage(w, body);
+  const [header, , signature] = good.split('.');
+  const flipped = `${signature?.[0] === 'A' ? 'B' : 'A'}${signature?.slice(1)}`;
+  const before = await w.accounts();
+  for (const [what, headers, code] of [
+    ['no signature', {}, 'UK.OBIE.Signature.Missing'],
+    ['a tampered signature', { 'x-jws-signature': `${header}..${flipped}` }, 'UK.OBIE.Signature.Invalid'],
+    [
+      'a signature over another body',
+      { 'x-jws-signature': await signAsPaybankMessage(w, `${body}\n`) },
+      'UK.OBIE.Signature.Invalid',
+    ],
+  ] as const) {
+    const res = await bankCall(w, {
+      method: 'POST',
+      path: '/open-banking/v3.1/pisp/domestic-payments',
+      token,
+      body,
+      unsigned: true,
+      headers: { 'content-type': 'application/json', 'x-idempotency-key': `sig-pay-${what}`, ...headers },
+    });
+    assert.equal(res.status, 400, what);
+    assert.deepEqual(errorCodes(res), [code], what);
+  }
+  assert.deepEqual(await w.accounts(), before, 'nothing moved');
+  const paid = await bankCall(w, {
+    method: 'POST',
+    path: '/open-banking/v3.1/pisp/domestic-payments',
+    token,
+    body,
+    unsigned: true,
+    headers: {
+      'content-type': 'application/json',
+      'x-idempotency-key': 'sig-pay-good',
+      'x-jws-signature': good,
+    },
+  });
+  assert.equal(paid.status, 201, paid.text);
 });

@@ -270,6 +270,28 @@ test('the token endpoint refuses a client secret and unknown grants', async (t) 
     assert.equal(refused.json().error, 'invalid_client', what);
     assert.match(refused.json().error_description, /client secrets are not accepted/, what);
   }
+  // RFC 6749 5.2: no client authentication included is invalid_client (401), before what else is missing.
+  for (const [what, headers] of [
+    ['no body at all', {}],
+    ['an empty form', { 'content-type': 'application/x-www-form-urlencoded' }],
+  ] as const) {
+    const empty = await bankCall(w, {
+      method: 'POST',
+      path: '/token',
+      headers,
+      ...(what === 'an empty form' ? { body: '' } : {}),
+    });
+    assert.equal(empty.status, 401, what);
+    assert.equal(empty.json().error, 'invalid_client', what);
+  }
+  const noGrant = await bankCall(w, {
+    method: 'POST',
+    path: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'client_id=paybank',
+  });
+  assert.equal(noGrant.status, 400, 'a named client without grant_type');
+  assert.equal(noGrant.json().error, 'invalid_request');
   const grant = await bankCall(w, {
     method: 'POST',
     path: '/token',
@@ -341,6 +363,5 @@ test('account access consents: permissions must pair up, and account data needs 
   });
   assert.deepEqual(errorCodes(past), ['UK.OBIE.Field.InvalidDate']);
   const accounts = await bankCall(w, { method: 'GET', path: `${AISP}/accounts`, token });
-  assert.equal(accounts.status, 403);
-  assert.deepEqual(errorCodes(accounts), ['UK.OBIE.Resource.ConsentMismatch']);
+  assert.equal(accounts.status, 401, 'the client’s own token is no customer’s (FCS OB-301-ACC-100600)');
 });

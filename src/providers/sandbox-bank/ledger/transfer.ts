@@ -4,6 +4,7 @@
 import { newId } from '../../../domain/ids.js';
 import type { Pence } from '../../../domain/money.js';
 import type { SandboxBankDeps } from '../sandbox-bank.js';
+import { creditsShowFpsId } from '../seed.js';
 import { locks } from '../store.js';
 import { openAccount } from './customers.js';
 import { findAccount, findAccountByNumber, insertTransaction } from './ledger.repository.js';
@@ -27,6 +28,11 @@ export interface TransferInput {
 export type TransferResult = { booked: true } | { booked: false; reason: string };
 
 export const INSUFFICIENT_FUNDS = 'Insufficient funds in the debtor account';
+
+/** A Faster Payments id of the shape banks show (the scheme's own id is not ours to make). */
+export function fasterPaymentsId(paymentId: string): string {
+  return `FP${paymentId.toUpperCase().slice(0, 16)}GB${paymentId.slice(-4).toUpperCase()}`;
+}
 
 /** Must run inside a transaction: both legs commit together or not at all. */
 export async function transfer(bank: SandboxBankDeps, input: TransferInput): Promise<TransferResult> {
@@ -85,13 +91,17 @@ export async function transfer(bank: SandboxBankDeps, input: TransferInput): Pro
     counterparty_sort_code: creditor.sort_code,
     counterparty_account_number: creditor.account_number,
   });
+  // Some banks show the Faster Payments id as the credit's reference and the payer's reference in the
+  // information (API.md 9.1): the creditor customer's statement says which.
+  const fpsId = creditsShowFpsId(creditor.customer_id);
   await insertTransaction(db, {
     ...common,
+    ...(fpsId ? { reference: fasterPaymentsId(input.paymentId) } : {}),
     id: newId(),
     account_id: creditor.id,
     credit_debit: 'Credit',
     balance_after: balanceOf(creditor.id),
-    information: `Payment from ${debtor.name}`,
+    information: fpsId && input.reference ? input.reference : `Payment from ${debtor.name}`,
     counterparty_name: debtor.name,
     counterparty_sort_code: debtor.sort_code,
     counterparty_account_number: debtor.account_number,

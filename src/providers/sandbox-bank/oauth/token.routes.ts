@@ -3,7 +3,7 @@
 // private_key_jwt, never a secret; every token is bound to the certificate it was asked with (RFC 8705).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { findConsent } from '../consents.repository.js';
 import type { BankPluginOptions } from '../ob/api-plugin.js';
 import type { SandboxBank, SandboxBankClient } from '../sandbox-bank.js';
@@ -163,10 +163,26 @@ function sendError(reply: FastifyReply, error: OAuthError) {
     .send({ error: error.error, error_description: error.description });
 }
 
+/** Whether the request names a client at all: client_id, an assertion, or an Authorization header. */
+function carriesClientAuthentication(request: FastifyRequest): boolean {
+  const body: unknown = request.body;
+  const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return (
+    request.headers.authorization !== undefined ||
+    typeof form.client_id === 'string' ||
+    typeof form.client_assertion === 'string'
+  );
+}
+
 export const tokenRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (app, { bank }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OAuthError) return sendError(reply, error);
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
+      // RFC 6749 5.2: with no client authentication included the answer is invalid_client, whatever
+      // else the request lacks (an empty POST /token is a 401, not a 400).
+      if (!carriesClientAuthentication(request)) {
+        return sendError(reply, invalidClient('no client authentication included'));
+      }
       return sendError(reply, new OAuthError(400, 'invalid_request', error.message));
     }
     // Overload (under-pressure): the client may retry, as RFC 6749 4.1.2.1 temporarily_unavailable says.

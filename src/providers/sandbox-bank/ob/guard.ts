@@ -53,6 +53,9 @@ export async function consentTokenOf(
   const token = checked.get(request) ?? (await tokenOf(bank, request, scope));
   const consent = token.consent_id ? await findConsent(bank.db, token.consent_id) : undefined;
   if (!consent) {
+    // The customer's account data with the client's own token: the OBIE conformance suite expects a
+    // 401, as for no token (OB-301-ACC-100500 and the like); a payment keeps its 403.
+    if (scope === 'accounts') throw unauthorized();
     throw forbidden(
       'UK.OBIE.Resource.ConsentMismatch',
       'this operation needs the customer’s authorisation token',

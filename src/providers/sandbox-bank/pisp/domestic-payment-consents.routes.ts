@@ -1,10 +1,12 @@
-// POST /domestic-payment-consents, GET /domestic-payment-consents/{ConsentId}
+// POST /domestic-payment-consents, GET /domestic-payment-consents/{ConsentId} and its
+// /funds-confirmation
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BankPluginOptions } from '../ob/api-plugin.js';
 import { tokenFor } from '../ob/guard.js';
 import { idempotentCreate } from '../ob/idempotency.js';
 import { ConsentParams, DomesticConsentBody } from '../ob/schemas.js';
 import { createDomesticConsent, domesticConsentView, findDomesticConsent } from './domestic-payments.js';
+import { fundsConfirmation } from './funds-confirmation.js';
 
 export const domesticPaymentConsentRoutes: FastifyPluginAsyncTypebox<BankPluginOptions> = async (
   app,
@@ -42,5 +44,17 @@ export const domesticPaymentConsentRoutes: FastifyPluginAsyncTypebox<BankPluginO
       const consent = await findDomesticConsent(bank, tokenFor(request).client_id, request.params.ConsentId);
       return domesticConsentView(bank, consent);
     },
+  );
+
+  app.get(
+    '/domestic-payment-consents/:ConsentId/funds-confirmation',
+    {
+      schema: {
+        summary: 'Sandbox bank: confirm the funds of an authorised domestic payment consent',
+        tags: ['sandbox'],
+        params: ConsentParams,
+      },
+    },
+    async (request) => fundsConfirmation(bank, tokenFor(request), request.params.ConsentId),
   );
 };

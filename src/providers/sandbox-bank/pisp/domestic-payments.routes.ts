@@ -12,7 +12,7 @@ import {
   findClientPayment,
   paymentDetailsView,
 } from './domestic-payments.js';
-import { settleIfInProcess } from './settlement.js';
+import { advanceBankPayment } from './settlement.js';
 
 const Params = Type.Object({ DomesticPaymentId: Type.String({ minLength: 1, maxLength: 40 }) });
 
@@ -37,9 +37,9 @@ export const domesticPaymentRoutes: FastifyPluginAsyncTypebox<BankPluginOptions>
       const id = await idempotentCreate(bank, request, token.client_id, 'domestic-payments', (db) =>
         createDomesticPayment(bank, db, token, request.body),
       );
-      // The answer shows the payment as accepted; with auto settlement it settles right after.
+      // The answer shows the payment's first status; with auto settlement it advances right after.
       const view = await domesticPaymentView(bank, await findClientPayment(bank, token.client_id, id));
-      if (bank.options.settlement === 'auto') await settleIfInProcess(bank, id);
+      if (bank.options.settlement === 'auto') await advanceBankPayment(bank, id);
       return reply.code(201).send(view);
     },
   );

@@ -14,9 +14,10 @@ import type { DomesticConsentBody, DomesticPaymentBody } from '../ob/schemas.js'
 import type { SandboxBank } from '../sandbox-bank.js';
 import type { SandboxConsentTable, SandboxPaymentTable, SandboxTokenTable } from '../sandbox-bank.row.js';
 import { locks } from '../store.js';
+import { CREDIT_COMPLETED, PENDING, REJECTED, SCRIPTS, WITHOUT_POSTING } from './behaviours.js';
 import { debtorParts } from './debtor.js';
 import { findPayment, insertPayment } from './payments.repository.js';
-import { IN_PROCESS, REJECTED } from './settlement.js';
+import { paymentBehaviour } from './settlement.js';
 
 type ConsentData = Static<typeof DomesticConsentBody>['Data'];
 
@@ -129,7 +130,7 @@ export async function usableConsent(
   return consent;
 }
 
-/** Accepts the payment (AcceptedSettlementInProcess) and consumes its consent; in the caller's transaction. */
+/** Takes the payment (its first status per the debtor's behaviour) and consumes its consent; in the caller's transaction. */
 export async function createDomesticPayment(
   bank: SandboxBank,
   db: Db,
@@ -141,12 +142,14 @@ export async function createDomesticPayment(
   const creditor = accountIn(initiation.CreditorAccount, 'Data.Initiation.CreditorAccount');
   const now = bank.clock.now().toISOString();
   const id = newId();
+  const debtorAccountId = consent.debtor_account_id as string;
+  const [first] = SCRIPTS[await paymentBehaviour(db, debtorAccountId)].path;
   await insertPayment(db, {
     id,
     consent_id: consent.id,
     client_id: token.client_id,
-    status: IN_PROCESS,
-    debtor_account_id: consent.debtor_account_id as string,
+    status: first?.status ?? 'AcceptedSettlementInProcess',
+    debtor_account_id: debtorAccountId,
     creditor_sort_code: creditor.sortCode,
     creditor_account_number: creditor.accountNumber,
     creditor_name: initiation.CreditorAccount.Name,
@@ -185,17 +188,29 @@ export async function domesticPaymentView(bank: SandboxBank, payment: SandboxPay
   };
 }
 
+function statusDetail(payment: SandboxPaymentTable) {
+  switch (payment.status) {
+    case REJECTED:
+      return {
+        Status: 'Rejected',
+        StatusReason: 'ProprietaryRejection',
+        StatusReasonDescription: payment.reason ?? 'Rejected',
+      };
+    case PENDING:
+      return { Status: 'Pending', StatusReason: 'PendingSettlement' };
+    case WITHOUT_POSTING:
+      return { Status: 'Accepted, not yet posted', StatusReason: 'PendingSettlement' };
+    case CREDIT_COMPLETED:
+      return { Status: 'Settled to the creditor' };
+    case 'AcceptedSettlementInProcess':
+      return { Status: 'Settlement in process', StatusReason: 'PendingSettlement' };
+    default:
+      return { Status: 'Settled' };
+  }
+}
+
 export function paymentDetailsView(bank: SandboxBank, payment: SandboxPaymentTable) {
-  const detail =
-    payment.status === REJECTED
-      ? {
-          Status: 'Rejected',
-          StatusReason: 'ProprietaryRejection',
-          StatusReasonDescription: payment.reason ?? 'Rejected',
-        }
-      : payment.status === IN_PROCESS
-        ? { Status: 'Settlement in process', StatusReason: 'PendingSettlement' }
-        : { Status: 'Settled' };
+  const detail = statusDetail(payment);
   return {
     Data: {
       PaymentStatus: [

@@ -1,5 +1,6 @@
 import type { Db } from '../../../store/database.js';
 import type { SandboxPaymentTable } from '../sandbox-bank.row.js';
+import { OPEN_STATUSES } from './behaviours.js';
 
 export async function insertPayment(db: Db, row: SandboxPaymentTable): Promise<void> {
   await db.insertInto('sandbox_bank_payments').values(row).execute();
@@ -19,12 +20,12 @@ export async function updatePayment(db: Db, id: string, patch: Partial<SandboxPa
   await db.updateTable('sandbox_bank_payments').set(patch).where('id', '=', id).execute();
 }
 
-/** Payments still settling, oldest first (the settlement sweep). */
-export async function paymentsInProcess(db: Db, limit: number): Promise<string[]> {
+/** Payments the bank has not decided yet, oldest first (the settlement sweep). */
+export async function openPayments(db: Db, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('sandbox_bank_payments')
     .select('id')
-    .where('status', '=', 'AcceptedSettlementInProcess')
+    .where('status', 'in', [...OPEN_STATUSES])
     .orderBy('created_at')
     .limit(limit)
     .execute();
