@@ -46,6 +46,8 @@ export interface RouteFacts {
   limited: boolean;
   /** The route validates a path, query, header or body: a value it refuses (a NUL included) is a 400. */
   takesInput: boolean;
+  /** The media types of the body it takes when it declares no body schema (a form whose fields it ignores). */
+  consumesWithoutSchema?: string[];
 }
 
 export const PROBLEM = 'application/problem+json';
@@ -213,6 +215,9 @@ function completeResponses(method: string, op: Operation, facts: RouteFacts | un
   for (const status of impliedErrors(method, op, facts, path)) {
     op.responses[status] ??= (html ? pageErrorResponse : problemResponse)(STANDARD_ERRORS[status] ?? 'error');
   }
+  if (html && op.tags?.includes('portal') && method !== 'GET') {
+    op.responses['403'] ??= pageErrorResponse('The form came without its CSRF token, or with a wrong one');
+  }
   if (html && op.tags?.includes('portal')) {
     // Every portal page sends a visitor who is not signed in to the sign-in page.
     op.responses['303'] ??= {
@@ -372,6 +377,14 @@ export function completeDocument(doc: Document, options: CompleteOptions): Docum
     ids.set(op.operationId, key);
     if (!op.tags || op.tags.length === 0) throw new Error(`${key} has no tag`);
     if (!op.security || op.security.length === 0) op.security = [];
+    if (!op.requestBody && facts?.consumesWithoutSchema) {
+      op.requestBody = {
+        required: false,
+        content: Object.fromEntries(
+          facts.consumesWithoutSchema.map((type) => [type, { schema: { type: 'object' } }]),
+        ),
+      };
+    }
     optionalDefaults(op);
     completeResponses(method, op, facts, path);
     nameRequestBody(op, op.operationId);

@@ -54,6 +54,7 @@ export async function registerOpenApi(
           takesInput: Boolean(
             schema && ['params', 'querystring', 'body', 'headers'].some((k) => k in schema),
           ),
+          ...(schema?.consumes && !schema.body ? { consumesWithoutSchema: [...schema.consumes] } : {}),
         });
       }
       return { schema: withDocumentedPatterns(schema) as typeof schema, url };
