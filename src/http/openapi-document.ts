@@ -55,7 +55,7 @@ const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Names that read better than the derived ones; the derived name stays the rule for every other route. */
-const OPERATION_IDS: Record<string, string> = {
+export const OPERATION_IDS: Record<string, string> = {
   'GET /openapi.json': 'getOpenApiDocument',
   'GET /health/live': 'getLiveness',
   'GET /health/ready': 'getReadiness',
@@ -89,7 +89,6 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /sandbox-bank/jwks': 'getSandboxBankJwks',
   'GET /sandbox-bank/.well-known/openid-configuration': 'getSandboxBankOpenIdConfiguration',
   'GET /.well-known/jwks.json': 'getJwks',
-  'GET /public/v1/payments/initiate': 'initiatePayment',
   'POST /public/v1/payments/initiate': 'initiatePayment',
   'GET /public/v1/qr/{file}': 'getQrCode',
   'GET /public/v1/bank-answer.js': 'getBankAnswerScript',

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { AMOUNT_PATTERN } from '../../../src/domain/money.js';
 import { PAYMENT_STATUSES } from '../../../src/domain/payments/payment.js';
+import { OPERATION_IDS } from '../../../src/http/openapi-document.js';
 import { PROBLEM_CODES } from '../../../src/http/problem.js';
 import { buildTestApp } from '../../helpers/app.js';
 
@@ -104,6 +105,10 @@ test('every operation is named, tagged, secured or public, and answers its error
     }
   }
   assert.equal(doc.paths['/public/v1/payments/initiate'].post.security.length, 0);
+  for (const [key, id] of Object.entries(OPERATION_IDS)) {
+    const [method = '', path = ''] = key.split(' ');
+    assert.equal(doc.paths[path]?.[method.toLowerCase()]?.operationId, id, `${key}: a route of the app`);
+  }
   assert.ok(doc.paths['/merchant/v1/payments'].get.responses['200'].headers['X-Total-Count']);
 
   const schemas = doc.components.schemas;
