@@ -166,7 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerJsonParser(app);
   await app.register(formbody);
   refuseUndeclaredBodies(app);
-  await registerOpenApi(app, pkg.version, overHttps(config));
+  await registerOpenApi(app, pkg.version, config.publicUrl, overHttps(config));
   registerOperations(app, deps);
 
   await app.register(adminRoutes, { prefix: '/admin/v1' });

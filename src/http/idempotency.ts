@@ -21,6 +21,10 @@ declare module 'fastify' {
      * run it again after a minute: these operations only ask the bank for a new authorisation link).
      */
     idempotency?: 'after-bank-call';
+    /** Set on every route that honours Idempotency-Key: the OpenAPI document declares the header there. */
+    idempotencyKey?: boolean;
+    /** Set on every route whose unknown tokens count as guesses (429 with Retry-After past the limit). */
+    linkGuessing?: boolean;
   }
 }
 
@@ -121,6 +125,7 @@ export function useIdempotency(app: FastifyInstance, deps: Deps): void {
 
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => WRITES.has(method))) return;
+    route.config = { ...route.config, idempotencyKey: true };
     const handler = route.handler;
     const afterBankCall = route.config?.idempotency === 'after-bank-call';
     route.handler = async function idempotent(this: FastifyInstance, request, reply) {

@@ -1,4 +1,5 @@
 // Health, readiness, request ids and Prometheus metrics.
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -7,6 +8,7 @@ import { DomainError } from '../domain/errors.js';
 import { hashSecret, secretMatches } from '../domain/secrets.js';
 import { guarded } from './auth/failed-attempts.js';
 import { sendProblem } from './error-handler.js';
+import { errors } from './schemas.js';
 
 export function registerOperations(app: FastifyInstance, deps: Deps): void {
   const registry = new Registry();
@@ -34,16 +36,27 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/health/live', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({
-    status: 'ok',
-  }));
+  const Ok = Type.Object({ status: Type.Literal('ok') });
+  app.get(
+    '/health/live',
+    { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Ok } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   app.get(
     '/health/ready',
-    { schema: { tags: ['operations'], summary: 'Readiness (database)' } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness (database)',
+        response: { 200: Ok, ...errors(503) },
+      },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(deps.db);
-        return { status: 'ok' };
+        return { status: 'ok' as const };
       } catch (err) {
         request.log.error({ err }, 'database not ready');
         return sendProblem(reply, request, 'service_unavailable', 'the database does not answer');
@@ -55,7 +68,14 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
   app.get(
     '/metrics',
     {
-      schema: { tags: ['operations'], summary: 'Prometheus metrics (METRICS_TOKEN: bearer token required)' },
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics (METRICS_TOKEN: bearer token required)',
+        response: {
+          200: { description: 'the metrics', content: { 'text/plain': { schema: Type.String() } } },
+          ...errors(401, 429),
+        },
+      },
     },
     async (request, reply) => {
       if (metricsTokenHash) {

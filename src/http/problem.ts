@@ -13,6 +13,29 @@ export type ProblemCode =
   | 'service_unavailable'
   | 'internal';
 
+/** Every ProblemCode, for the document's enumeration (the type below fails to compile if one is missing). */
+export const PROBLEM_CODES = [
+  'validation_failed',
+  'malformed_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'invalid_state',
+  'idempotency_conflict',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'request_timeout',
+  'headers_too_large',
+  'idempotency_key_reused',
+  'rate_limited',
+  'bank_unavailable',
+  'service_unavailable',
+  'internal',
+] as const satisfies readonly ProblemCode[];
+type EveryCodeListed = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]> extends never ? true : never;
+export const everyCodeListed: EveryCodeListed = true;
+
 export interface Problem {
   type: string;
   title: string;

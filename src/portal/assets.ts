@@ -19,7 +19,15 @@ document.querySelectorAll('[data-copy]').forEach(function (button) {
 export const portalAssets: FastifyPluginAsync = async (app) => {
   app.get(
     '/assets/portal.js',
-    { schema: { summary: 'Portal script', tags: TAGS } },
+    {
+      schema: {
+        summary: 'Portal script',
+        tags: TAGS,
+        response: {
+          200: { description: 'the script', content: { 'text/javascript': { schema: { type: 'string' } } } },
+        },
+      },
+    },
     async (_request, reply) =>
       reply
         .header('cache-control', 'public, max-age=3600')

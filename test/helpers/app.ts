@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
 import { type Clock, OffsetClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/server.js';
+import { validateAgainstOpenApi } from './openapi-validator.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const ENGINE = (process.env.DATABASE_URL ?? '').startsWith('postgres') ? 'postgres' : 'sqlite';
@@ -47,7 +48,12 @@ export async function testDatabaseUrl(t: TestContext): Promise<string> {
 export async function buildTestApp(
   t: TestContext,
   env: Record<string, string> = {},
-  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
+  options: {
+    clock?: Clock;
+    logStream?: { write(line: string): void };
+    /** Defaults to true: every request and answer is checked against the OpenAPI document. */
+    validateOpenApi?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: await testDatabaseUrl(t),
@@ -72,6 +78,10 @@ export async function buildTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   t.after(() => app.close());
+  // OPENAPI_VALIDATION=off measures what the check costs; it is on in every run otherwise.
+  if (options.validateOpenApi !== false && process.env.OPENAPI_VALIDATION !== 'off') {
+    validateAgainstOpenApi(t, app, routes);
+  }
   await app.ready();
   return {
     app,

@@ -111,6 +111,9 @@ export async function guarded<T>(
  */
 export function limitLinkGuessing(app: FastifyInstance, deps: Deps): void {
   const attempts = failedAttemptsOf(deps);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, linkGuessing: true };
+  });
   app.addHook('onRequest', async (request, reply) => {
     const wait = attempts.retryAfter(attemptKeys(request));
     if (wait !== undefined) throw tooMany(reply, wait);

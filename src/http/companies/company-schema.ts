@@ -1,7 +1,7 @@
 // The company forms of spec 2.10, 2.11 and 4.D, shared by the partner API and the operator API.
 import { Type } from '@sinclair/typebox';
 import { COMPANY_STATUSES, COMPANY_TYPES, type Company } from '../../domain/companies/company.js';
-import { Id, Nullable, Timestamp } from '../schemas.js';
+import { CompanyStatus, Id, Nullable, Timestamp } from '../schemas.js';
 
 const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
 
@@ -49,7 +49,7 @@ export const CompanySchema = Type.Object(
     countryCode: Type.String(),
     type: Type.String(),
     identifier: Type.String(),
-    status: Type.String(),
+    status: CompanyStatus,
     publicEmail: Type.String(),
     publicWebsite: Nullable(Type.String()),
     privacyPolicy: Nullable(Type.String()),

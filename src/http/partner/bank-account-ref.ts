@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { BankAccount } from '../../domain/bank-accounts/bank-account.js';
 import { groupDStatus } from '../../domain/bank-accounts/bank-account-status.js';
-import { Id } from '../schemas.js';
+import { Id, PartnerBankAccountStatus } from '../schemas.js';
 
 export const BankAccountRef = Type.Object({
   id: Id,
@@ -11,7 +11,7 @@ export const BankAccountRef = Type.Object({
   providerExternalId: Type.String({ description: 'provider' }),
   externalAccountId: Type.String({ description: 'account number, 8 digits' }),
   identification: Type.String({ description: 'sort code, 6 digits' }),
-  status: Type.String({ description: 'verified, pending, disabled, manual review required' }),
+  status: PartnerBankAccountStatus,
 });
 
 export function toBankAccountRef(account: BankAccount) {

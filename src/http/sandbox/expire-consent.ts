@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { expireConsent } from '../../providers/sandbox-bank/index.js';
-import { errors, Id, Nullable } from '../schemas.js';
+import { errors, Id, Nullable, StringEnum } from '../schemas.js';
 
 export const expireConsentControl: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -19,7 +19,10 @@ export const expireConsentControl: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Object({
             consentId: Id,
             kind: Type.String(),
-            status: Type.String(),
+            // An account-access consent keeps its status (its expiry moves); a payment consent is Rejected.
+            status: StringEnum(['AwaitingAuthorisation', 'Authorised', 'Rejected'], {
+              title: 'SandboxConsentStatus',
+            }),
             expiresAt: Nullable(Type.String()),
           }),
           ...errors(404, 409),

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { decideAtSandboxBank } from '../../domain/payments/sandbox-decision.js';
-import { errors, Id } from '../schemas.js';
+import { errors, Id, PaymentStatus } from '../schemas.js';
 
 export const settlePaymentControl: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -14,7 +14,7 @@ export const settlePaymentControl: FastifyPluginAsyncTypebox = async (app) => {
           'The sandbox bank settles the payment it is processing for this payment (with SANDBOX_SETTLEMENT=manual it waits for this); a refund in process is settled the same way. Answers the payment status after. 409 when the bank has nothing in process for it.',
         tags: ['sandbox'],
         params: Type.Object({ paymentId: Id }),
-        response: { 200: Type.Object({ status: Type.String() }), ...errors(404, 409) },
+        response: { 200: Type.Object({ status: PaymentStatus }), ...errors(404, 409) },
       },
     },
     async (request) => ({ status: await decideAtSandboxBank(app.deps, request.params.paymentId, 'settle') }),

@@ -4,7 +4,15 @@ import type { Payment, PaymentAction } from '../../../domain/payments/payment.js
 import { PAYMENT_TYPES } from '../../../domain/payments/payment.js';
 import { processedForm, snapshotOf } from '../../../domain/payments/payment-forms.js';
 import { type Refund, refundLink } from '../../../domain/payments/refund.js';
-import { AmountInput, Id, Nullable, Timestamp } from '../../schemas.js';
+import {
+  Amount,
+  AmountInput,
+  DataApiCheckStatus,
+  Id,
+  Nullable,
+  PaymentStatus,
+  Timestamp,
+} from '../../schemas.js';
 
 const InvoiceRef = Type.String({
   pattern: '^[A-Za-z0-9-]{1,12}$',
@@ -49,24 +57,27 @@ export const PaymentEditBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const PaymentSummary = Type.Object({
-  id: Id,
-  status: Type.String(),
-  invoiceRefNumber: Type.String(),
-  amount: Type.String(),
-  customerName: Nullable(Type.String()),
-  customerEmail: Nullable(Type.String()),
-  customerEmailCC: Type.Array(Type.String()),
-  dueDate: Nullable(Type.String()),
-  createdAt: Timestamp,
-  currency: Type.String(),
-  customRedirectUrl: Nullable(Type.String()),
-});
+export const PaymentSummary = Type.Object(
+  {
+    id: Id,
+    status: PaymentStatus,
+    invoiceRefNumber: Type.String(),
+    amount: Amount,
+    customerName: Nullable(Type.String()),
+    customerEmail: Nullable(Type.String()),
+    customerEmailCC: Type.Array(Type.String()),
+    dueDate: Nullable(Type.String()),
+    createdAt: Timestamp,
+    currency: Type.String(),
+    customRedirectUrl: Nullable(Type.String()),
+  },
+  { title: 'PaymentSummary' },
+);
 
 const Snapshot = Type.Object(
   {
     ...PaymentSummary.properties,
-    dataApiCheckStatus: Type.String(),
+    dataApiCheckStatus: DataApiCheckStatus,
     lastDataApiCheckAt: Nullable(Type.String()),
     link: Nullable(Type.String()),
     qrCodeData: Nullable(Type.String()),
@@ -74,10 +85,13 @@ const Snapshot = Type.Object(
   { additionalProperties: true },
 );
 
-export const PaymentProcessed = Type.Object({
-  ...Snapshot.properties,
-  actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: Snapshot })),
-});
+export const PaymentProcessed = Type.Object(
+  {
+    ...Snapshot.properties,
+    actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: Snapshot })),
+  },
+  { title: 'Payment' },
+);
 
 export function toSummary(payment: Payment, publicUrl: string) {
   const {

@@ -4,14 +4,19 @@ import type { RecurringItem } from '../../../domain/recurring/recurring.js';
 import type { RecurringDetails } from '../../../domain/recurring/recurring.service.js';
 import { itemForm, recurringForm } from '../../../domain/recurring/recurring-forms.js';
 import { MAX_NUMBER_OF_PAYMENTS } from '../../../domain/recurring/recurring-input.js';
-import { FREQUENCIES } from '../../../domain/recurring/schedule.js';
-import { AmountInput, Id, Nullable, Timestamp } from '../../schemas.js';
+import {
+  Amount,
+  AmountInput,
+  Frequency,
+  Id,
+  Nullable,
+  PaymentStatus,
+  RecurringItemStatus,
+  RecurringPaymentStatus,
+  Timestamp,
+} from '../../schemas.js';
 
 const AmountText = AmountInput('two decimals, e.g. 12.50; more than 0.00, at most MAX_AMOUNT');
-const Frequency = Type.Union(
-  FREQUENCIES.map((f) => Type.Literal(f)),
-  { description: 'one_week, one_month, three_months or one_year' },
-);
 
 export const RecurringCreateBody = Type.Object(
   {
@@ -45,9 +50,9 @@ export const RecurringCreateBody = Type.Object(
 
 const InitialPayment = Type.Object({
   id: Id,
-  status: Type.String(),
+  status: PaymentStatus,
   invoiceRefNumber: Type.String(),
-  amount: Type.String(),
+  amount: Amount,
   customerName: Nullable(Type.String()),
   customerEmail: Nullable(Type.String()),
   customerEmailCC: Type.Array(Type.String()),
@@ -58,13 +63,13 @@ const InitialPayment = Type.Object({
 
 const RecurringState = Type.Object({
   id: Id,
-  status: Type.String(),
+  status: RecurringPaymentStatus,
   invoiceRefNumber: Type.String(),
-  recurringAmount: Type.String(),
+  recurringAmount: Amount,
   firstPaymentDate: Timestamp,
   finalPaymentDate: Nullable(Timestamp),
   expectedNumberOfPayments: Type.Integer({ description: '0 means until cancelled' }),
-  frequency: Type.String(),
+  frequency: Frequency,
   initialPayment: Nullable(InitialPayment),
   customerName: Nullable(Type.String()),
   customerEmail: Nullable(Type.String()),
@@ -74,18 +79,24 @@ const RecurringState = Type.Object({
   qrCodeData: Nullable(Type.String({ description: 'the link `{PUBLIC_URL}/rp?=<token>`, once sent' })),
 });
 
-export const RecurringPaymentA = Type.Object({
-  ...RecurringState.properties,
-  actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: RecurringState })),
-});
+export const RecurringPaymentA = Type.Object(
+  {
+    ...RecurringState.properties,
+    actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: RecurringState })),
+  },
+  { title: 'RecurringPayment' },
+);
 
-export const RecurringItemA = Type.Object({
-  id: Id,
-  amount: Type.String(),
-  status: Type.String({ description: 'pending, paid, missed or cancelled' }),
-  expectedPaymentDate: Timestamp,
-  completedAt: Nullable(Timestamp),
-});
+export const RecurringItemA = Type.Object(
+  {
+    id: Id,
+    amount: Amount,
+    status: RecurringItemStatus,
+    expectedPaymentDate: Timestamp,
+    completedAt: Nullable(Timestamp),
+  },
+  { title: 'RecurringPaymentItem' },
+);
 
 export function toRecurringA(details: RecurringDetails, publicUrl: string) {
   return recurringForm(details.recurring, details.initialPayment, details.actions, publicUrl);

@@ -4,29 +4,30 @@ import { Type } from '@sinclair/typebox';
 import type { BankAccount } from '../../../domain/bank-accounts/bank-account.js';
 import { groupDStatus } from '../../../domain/bank-accounts/bank-account-status.js';
 import type { StatementFile } from '../../../domain/bank-accounts/bank-statement.service.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import { Id, Nullable, PartnerBankAccountStatus, Timestamp } from '../../schemas.js';
 
-export const BankAccountD = Type.Object({
-  id: Id,
-  providerExternalId: Type.String({ description: 'provider (spec 2.13)' }),
-  externalAccountId: Type.String({ description: 'account number, 8 digits' }),
-  identification: Type.String({ description: 'sort code, 6 digits' }),
-  name: Type.String(),
-  file: Nullable(
-    Type.Object({
-      name: Type.String(),
-      contentType: Type.String(),
-      size: Type.Integer(),
-      url: Type.String({ description: 'GET it with the apisecret' }),
-    }),
-  ),
-  status: Type.Union(
-    ['verified', 'pending', 'disabled', 'manual review required'].map((s) => Type.Literal(s)),
-  ),
-  connectionType: Type.Union([Type.Literal('data_api'), Type.Literal('manual')]),
-  isDefault: Type.Boolean(),
-  createdAt: Timestamp,
-});
+export const BankAccountD = Type.Object(
+  {
+    id: Id,
+    providerExternalId: Type.String({ description: 'provider (spec 2.13)' }),
+    externalAccountId: Type.String({ description: 'account number, 8 digits' }),
+    identification: Type.String({ description: 'sort code, 6 digits' }),
+    name: Type.String(),
+    file: Nullable(
+      Type.Object({
+        name: Type.String(),
+        contentType: Type.String(),
+        size: Type.Integer(),
+        url: Type.String({ description: 'GET it with the apisecret' }),
+      }),
+    ),
+    status: PartnerBankAccountStatus,
+    connectionType: Type.Union([Type.Literal('data_api'), Type.Literal('manual')]),
+    isDefault: Type.Boolean(),
+    createdAt: Timestamp,
+  },
+  { title: 'PartnerBankAccount' },
+);
 
 export function toBankAccountD(account: BankAccount, files: Map<string, StatementFile>, publicUrl: string) {
   const file = account.statementFileKey ? files.get(account.statementFileKey) : undefined;

@@ -7,23 +7,29 @@ import { CompanySchema, toCompanyView } from '../../companies/company-schema.js'
 import { Id, Nullable } from '../../schemas.js';
 import { BankAccountRef, toBankAccountRef } from '../bank-account-ref.js';
 
-export const OfficerView = Type.Object({
-  id: Id,
-  name: Type.String(),
-  role: Type.Union(OFFICER_ROLES.map((r) => Type.Literal(r))),
-  status: Type.Union(OFFICER_STATUSES.map((s) => Type.Literal(s))),
-});
+export const OfficerView = Type.Object(
+  {
+    id: Id,
+    name: Type.String(),
+    role: Type.Union(OFFICER_ROLES.map((r) => Type.Literal(r))),
+    status: Type.Union(OFFICER_STATUSES.map((s) => Type.Literal(s))),
+  },
+  { title: 'Officer' },
+);
 
 export const IntegrationRef = Type.Object({ id: Id, name: Type.String() });
 
-export const CompanyD = Type.Composite([
-  CompanySchema,
-  Type.Object({
-    bankAccount: Nullable(BankAccountRef),
-    integration: Nullable(IntegrationRef),
-    officers: Type.Array(OfficerView),
-  }),
-]);
+export const CompanyD = Type.Composite(
+  [
+    CompanySchema,
+    Type.Object({
+      bankAccount: Nullable(BankAccountRef),
+      integration: Nullable(IntegrationRef),
+      officers: Type.Array(OfficerView),
+    }),
+  ],
+  { title: 'Company' },
+);
 
 export function toCompanyD(details: CompanyDetails) {
   return {

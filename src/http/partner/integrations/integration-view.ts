@@ -8,15 +8,18 @@ import { BankAccountRef, toBankAccountRef } from '../bank-account-ref.js';
 
 const Url = Type.String({ format: 'uri', maxLength: 2048 });
 
-export const IntegrationD = Type.Object({
-  id: Id,
-  name: Type.String(),
-  bankAccount: Nullable(BankAccountRef),
-  isSandbox: Type.Boolean(),
-  servicePaymentPageRedirectEnabled: Type.Boolean(),
-  isRetryWebhookEnabled: Type.Boolean(),
-  createdAt: Timestamp,
-});
+export const IntegrationD = Type.Object(
+  {
+    id: Id,
+    name: Type.String(),
+    bankAccount: Nullable(BankAccountRef),
+    isSandbox: Type.Boolean(),
+    servicePaymentPageRedirectEnabled: Type.Boolean(),
+    isRetryWebhookEnabled: Type.Boolean(),
+    createdAt: Timestamp,
+  },
+  { title: 'PartnerIntegration' },
+);
 
 /** Spec 4.D create and update body; redirectUrl and isRetryWebhookEnabled as in group C (optional here). */
 export const IntegrationWriteD = Type.Object(

@@ -9,7 +9,7 @@ import { PAYMENT_TYPES, type PaymentSnapshot } from '../../../domain/payments/pa
 import type { PaymentDetails } from '../../../domain/payments/payment-details.js';
 import { snapshotOf } from '../../../domain/payments/payment-forms.js';
 import { refundLink } from '../../../domain/payments/refund.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import { Amount, DataApiCheckStatus, Id, Nullable, PaymentStatus, Timestamp } from '../../schemas.js';
 
 const InvoiceRef = Type.String({
   minLength: 1,
@@ -72,15 +72,15 @@ const AccountRefD = Type.Object({
 
 const ItemState = Type.Object({
   id: Id,
-  status: Type.String(),
-  amount: Type.String(),
+  status: PaymentStatus,
+  amount: Amount,
   customerName: Nullable(Type.String()),
   customerEmail: Nullable(Type.String()),
   customerEmailCC: Type.Array(Type.String()),
   dueDate: Nullable(Type.String()),
   createdAt: Timestamp,
   currency: Type.String(),
-  dataApiCheckStatus: Type.String(),
+  dataApiCheckStatus: DataApiCheckStatus,
   lastDataApiCheckAt: Nullable(Type.String()),
 });
 
@@ -105,18 +105,24 @@ const Extras = {
 };
 
 /** Spec 2.3 processed form: create and process, process, edit. */
-export const PaymentD = Type.Object({
-  ...ProcessedState.properties,
-  actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: ProcessedState })),
-  ...Extras,
-});
+export const PaymentD = Type.Object(
+  {
+    ...ProcessedState.properties,
+    actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: ProcessedState })),
+    ...Extras,
+  },
+  { title: 'PartnerPayment' },
+);
 
 /** Spec 2.3 get and list form. */
-export const PaymentItemD = Type.Object({
-  ...ItemState.properties,
-  actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: ItemState })),
-  ...Extras,
-});
+export const PaymentItemD = Type.Object(
+  {
+    ...ItemState.properties,
+    actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: ItemState })),
+    ...Extras,
+  },
+  { title: 'PartnerPaymentListItem' },
+);
 
 /** Spec 2.3 refund result. */
 export const PaymentRefundedD = Type.Object({

@@ -9,7 +9,15 @@ import type { RecurringSnapshot } from '../../../domain/recurring/recurring.js';
 import type { RecurringDetails } from '../../../domain/recurring/recurring.service.js';
 import { snapshotOf } from '../../../domain/recurring/recurring-forms.js';
 import { RecurringCreateBody } from '../../merchant/recurring-payments/recurring-view.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import {
+  Amount,
+  Frequency,
+  Id,
+  Nullable,
+  PaymentStatus,
+  RecurringPaymentStatus,
+  Timestamp,
+} from '../../schemas.js';
 
 /** Spec 4.D create, save-and-send and edit body: RecurringCreate plus the receiving bank account. */
 export const RecurringCreateD = Type.Object(
@@ -27,9 +35,9 @@ export const RecurringCreateD = Type.Object(
 
 const InitialPayment = Type.Object({
   id: Id,
-  status: Type.String(),
+  status: PaymentStatus,
   invoiceRefNumber: Type.String(),
-  amount: Type.String(),
+  amount: Amount,
   customerName: Nullable(Type.String()),
   customerEmail: Nullable(Type.String()),
   customerEmailCC: Type.Array(Type.String()),
@@ -40,13 +48,13 @@ const InitialPayment = Type.Object({
 
 const RecurringStateD = Type.Object({
   id: Id,
-  status: Type.String(),
+  status: RecurringPaymentStatus,
   reference: Type.String(),
-  recurringAmount: Type.String(),
+  recurringAmount: Amount,
   firstPaymentDate: Timestamp,
   finalPaymentDate: Nullable(Timestamp),
   expectedNumberOfPayments: Type.Integer({ description: '0 means until cancelled' }),
-  frequency: Type.String(),
+  frequency: Frequency,
   initialPayment: Nullable(InitialPayment),
   customerName: Nullable(Type.String()),
   customerEmail: Nullable(Type.String()),
@@ -57,14 +65,17 @@ const RecurringStateD = Type.Object({
   link: Nullable(Type.String({ description: 'the link `{PUBLIC_URL}/rp?=<token>`, once sent' })),
 });
 
-export const RecurringPaymentD = Type.Object({
-  ...RecurringStateD.properties,
-  externalReference: Nullable(
-    Type.String({ description: "the customer's bank's id of the standing order, once set up" }),
-  ),
-  bankAccount: Id,
-  actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: RecurringStateD })),
-});
+export const RecurringPaymentD = Type.Object(
+  {
+    ...RecurringStateD.properties,
+    externalReference: Nullable(
+      Type.String({ description: "the customer's bank's id of the standing order, once set up" }),
+    ),
+    bankAccount: Id,
+    actionsHistory: Type.Array(Type.Object({ timestamp: Timestamp, newEntityState: RecurringStateD })),
+  },
+  { title: 'PartnerRecurringPayment' },
+);
 
 function stateD(snapshot: RecurringSnapshot) {
   const { invoiceRefNumber, customerEmailCC, ...rest } = snapshot;

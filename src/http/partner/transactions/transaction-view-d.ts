@@ -4,25 +4,28 @@ import { Type } from '@sinclair/typebox';
 import { formatAmount } from '../../../domain/money.js';
 import type { Transaction } from '../../../domain/transactions/transaction.js';
 import type { TransactionParents } from '../../../domain/transactions/transaction-parents.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import { Amount, DataApiCheckStatus, Id, Nullable, Timestamp, TransactionStatus } from '../../schemas.js';
 import { PaymentD, toPaymentD } from '../payments/payment-view-d.js';
 import { RecurringPaymentD, toRecurringD } from '../recurring-payments/recurring-view-d.js';
 
-export const TransactionD = Type.Object({
-  id: Id,
-  status: Type.String({ description: 'pending, completed or rejected' }),
-  dataApiCheckStatus: Type.String(),
-  lastDataApiCheckAt: Nullable(Timestamp),
-  amount: Type.String(),
-  createdAt: Timestamp,
-  completedAt: Nullable(Timestamp),
-  reference: Type.String(),
-  direction: Type.String({ description: 'incoming (money received) or outgoing (a refund)' }),
-  parentEntityType: Type.String({ description: 'Payment or RecurringPayment' }),
-  parentEntity: Nullable(Type.Union([PaymentD, RecurringPaymentD])),
-  externalRef: Nullable(Type.String({ description: "the bank's id of the payment" })),
-  integration: Id,
-});
+export const TransactionD = Type.Object(
+  {
+    id: Id,
+    status: TransactionStatus,
+    dataApiCheckStatus: DataApiCheckStatus,
+    lastDataApiCheckAt: Nullable(Timestamp),
+    amount: Amount,
+    createdAt: Timestamp,
+    completedAt: Nullable(Timestamp),
+    reference: Type.String(),
+    direction: Type.String({ description: 'incoming (money received) or outgoing (a refund)' }),
+    parentEntityType: Type.String({ description: 'Payment or RecurringPayment' }),
+    parentEntity: Nullable(Type.Union([PaymentD, RecurringPaymentD])),
+    externalRef: Nullable(Type.String({ description: "the bank's id of the payment" })),
+    integration: Id,
+  },
+  { title: 'Transaction' },
+);
 
 function parentOf(transaction: Transaction, parents: TransactionParents, publicUrl: string) {
   if (transaction.parentType === 'Payment') {

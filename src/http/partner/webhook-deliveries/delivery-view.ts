@@ -11,27 +11,30 @@ const Attempt = Type.Object({
   outcome: Type.Union([Type.Literal('delivered'), Type.Literal('retry'), Type.Literal('failed')]),
 });
 
-export const DeliveryView = Type.Object({
-  id: Id,
-  eventName: Type.String(),
-  resourceType: Type.String(),
-  resourceId: Type.String(),
-  destination: Type.Object({
-    kind: Type.Union([Type.Literal('integration'), Type.Literal('partner')]),
-    integrationId: Type.Optional(Id),
-  }),
-  status: Type.Union(
-    [Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('skipped')],
-    { description: 'skipped: there was no webhook URL to send it to' },
-  ),
-  attemptCount: Type.Integer(),
-  nextAttemptAt: Nullable(Timestamp),
-  lastError: Nullable(Type.String()),
-  createdAt: Timestamp,
-  finishedAt: Nullable(Timestamp),
-  payload: Type.Record(Type.String(), Type.Unknown(), { description: 'the JSON body posted' }),
-  attempts: Type.Array(Attempt),
-});
+export const DeliveryView = Type.Object(
+  {
+    id: Id,
+    eventName: Type.String(),
+    resourceType: Type.String(),
+    resourceId: Type.String(),
+    destination: Type.Object({
+      kind: Type.Union([Type.Literal('integration'), Type.Literal('partner')]),
+      integrationId: Type.Optional(Id),
+    }),
+    status: Type.Union(
+      [Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('skipped')],
+      { description: 'skipped: there was no webhook URL to send it to' },
+    ),
+    attemptCount: Type.Integer(),
+    nextAttemptAt: Nullable(Timestamp),
+    lastError: Nullable(Type.String()),
+    createdAt: Timestamp,
+    finishedAt: Nullable(Timestamp),
+    payload: Type.Record(Type.String(), Type.Unknown(), { description: 'the JSON body posted' }),
+    attempts: Type.Array(Attempt),
+  },
+  { title: 'WebhookDelivery' },
+);
 
 export function toDeliveryView(delivery: Delivery) {
   return {

@@ -2,35 +2,37 @@
 import { Type } from '@sinclair/typebox';
 import {
   ACCOUNT_NUMBER_PATTERN,
-  BANK_ACCOUNT_STATUSES,
   type BankAccount,
   CONSENT_POINTS,
   CREATION_TYPES,
   SORT_CODE_PATTERN,
 } from '../../../domain/bank-accounts/bank-account.js';
-import { Id, Nullable, Timestamp } from '../../schemas.js';
+import { BankAccountStatus, Id, Nullable, Timestamp } from '../../schemas.js';
 
-export const BankAccountB = Type.Object({
-  id: Id,
-  sortCode: Type.String({ pattern: SORT_CODE_PATTERN }),
-  accountNumber: Type.String({ pattern: ACCOUNT_NUMBER_PATTERN }),
-  name: Type.String(),
-  provider: Type.String({ description: '`other` or `ob-<bank>` (spec 2.13)' }),
-  isDefault: Type.Boolean(),
-  status: Type.Union(BANK_ACCOUNT_STATUSES.map((s) => Type.Literal(s))),
-  creationType: Type.Union(CREATION_TYPES.map((s) => Type.Literal(s))),
-  createdAt: Timestamp,
-  bankStatementAttachmentURL: Nullable(Type.String()),
-  consentID: Type.Optional(Type.String({ description: 'only for accounts connected via the app' })),
-  bankConsentExpired: Nullable(
-    Type.Union(
-      CONSENT_POINTS.map((s) => Type.Literal(s)),
-      {
-        description: 'data_api accounts: where the consent stands; null for manual accounts',
-      },
+export const BankAccountB = Type.Object(
+  {
+    id: Id,
+    sortCode: Type.String({ pattern: SORT_CODE_PATTERN }),
+    accountNumber: Type.String({ pattern: ACCOUNT_NUMBER_PATTERN }),
+    name: Type.String(),
+    provider: Type.String({ description: '`other` or `ob-<bank>` (spec 2.13)' }),
+    isDefault: Type.Boolean(),
+    status: BankAccountStatus,
+    creationType: Type.Union(CREATION_TYPES.map((s) => Type.Literal(s))),
+    createdAt: Timestamp,
+    bankStatementAttachmentURL: Nullable(Type.String()),
+    consentID: Type.Optional(Type.String({ description: 'only for accounts connected via the app' })),
+    bankConsentExpired: Nullable(
+      Type.Union(
+        CONSENT_POINTS.map((s) => Type.Literal(s)),
+        {
+          description: 'data_api accounts: where the consent stands; null for manual accounts',
+        },
+      ),
     ),
-  ),
-});
+  },
+  { title: 'BankAccount' },
+);
 
 export function toBankAccountB(account: BankAccount) {
   return {

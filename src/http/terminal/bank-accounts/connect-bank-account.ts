@@ -11,9 +11,10 @@ export const connectBankAccountRoute: FastifyPluginAsyncTypebox = async (app) =>
     {
       // It asks the bank for a consent between its own transactions (API.md 1.2).
       config: { idempotency: 'after-bank-call' },
-      // The provider is optional, and so is the body that would carry it.
+      // The provider is optional, and so is the body that would carry it. A JSON null is a body, and not
+      // an object: a 400 like on every other route (the document says the body is an object or absent).
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
       schema: {
         summary: 'Connect a bank account via app',

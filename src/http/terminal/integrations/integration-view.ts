@@ -3,14 +3,17 @@ import { Type } from '@sinclair/typebox';
 import type { Integration } from '../../../domain/integrations/integration.js';
 import { Id, Nullable, Timestamp } from '../../schemas.js';
 
-export const IntegrationC = Type.Object({
-  id: Id,
-  name: Type.String(),
-  servicePaymentPageRedirectEnabled: Type.Boolean(),
-  isRetryWebhookEnabled: Type.Boolean(),
-  bankAccount: Nullable(Id),
-  createdAt: Timestamp,
-});
+export const IntegrationC = Type.Object(
+  {
+    id: Id,
+    name: Type.String(),
+    servicePaymentPageRedirectEnabled: Type.Boolean(),
+    isRetryWebhookEnabled: Type.Boolean(),
+    bankAccount: Nullable(Id),
+    createdAt: Timestamp,
+  },
+  { title: 'Integration' },
+);
 
 export const IntegrationWriteC = Type.Object(
   {
