@@ -118,7 +118,8 @@ export function* operationsOf(doc: Pick<Document, 'paths'>): Generator<[string, 
 
 const isHtml = (op: Operation) =>
   Object.values(op.responses).some((r) => r.content && 'text/html' in r.content);
-const isRedirect = (status: string) => /^3/.test(status);
+// 304 Not Modified is a 3xx without a Location: it answers a conditional GET, it does not redirect.
+const isRedirect = (status: string) => /^3/.test(status) && status !== '304';
 const isError = (status: string) => /^[45]/.test(status);
 
 function successSchema(op: Operation): Schema | undefined {

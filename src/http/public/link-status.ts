@@ -6,12 +6,11 @@ import { Type } from '@sinclair/typebox';
 import { notFound } from '../../domain/errors.js';
 import { paymentByToken } from '../../domain/payments/payment.service.js';
 import { recurringStatusOfToken } from '../../domain/recurring/recurring-links.js';
-import { errors } from '../schemas.js';
+import { errors, PaymentStatus, RecurringPaymentStatus } from '../schemas.js';
 
 const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' }) });
-const StatusBody = Type.Object({
-  status: Type.String({ description: 'the status of the payment (or recurring payment), as in API.md 7' }),
-});
+const PaymentLinkStatus = Type.Object({ status: PaymentStatus }, { title: 'PaymentLinkStatus' });
+const RecurringLinkStatus = Type.Object({ status: RecurringPaymentStatus }, { title: 'RecurringLinkStatus' });
 
 export const linkStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -23,7 +22,7 @@ export const linkStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The status of the payment behind a payment link token (the token after `p?=`). 404 once the link no longer exists.',
         tags: ['public'],
         params: TokenParams,
-        response: { 200: StatusBody, ...errors(400, 404, 429) },
+        response: { 200: PaymentLinkStatus, ...errors(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -42,7 +41,7 @@ export const linkStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The status of the recurring payment behind a recurring link token (the token after `rp?=`). 404 once the link no longer exists.',
         tags: ['public'],
         params: TokenParams,
-        response: { 200: StatusBody, ...errors(400, 404, 429) },
+        response: { 200: RecurringLinkStatus, ...errors(400, 404, 429) },
       },
     },
     async (request, reply) => {
