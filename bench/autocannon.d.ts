@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second from all connections together (a fixed rate). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
@@ -12,6 +14,7 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    total: number;
   }
   interface Result {
     requests: Histogram;

@@ -1,6 +1,8 @@
 // The server side of bench/payments.ts, in its own process so that the load generator does not share
 // its event loop: `paybank` itself (with a merchant ready to take payments), or a bare Fastify route.
-// Prints one JSON line {port, headers?, paymentId?} when ready.
+// Prints one JSON line {port, headers?, paymentId?} when ready. `seed` makes the merchant and its first
+// payment, prints {headers, paymentId} and exits (bench/limit.ts then serves that database); with
+// BENCH_SEED (that line) the service serves an already seeded database.
 
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
@@ -71,23 +73,28 @@ async function paybank(): Promise<void> {
   const { app, deps, routes, listen } = await buildApp({ config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const testApp: TestApp = { app, deps, clock, config, routes, listen, call: (o) => app.inject(o) as never };
-  const m = await merchant(testApp);
-  const created = await app.inject({
+  const seeded = process.env.BENCH_SEED
+    ? (JSON.parse(process.env.BENCH_SEED) as { headers: Record<string, string>; paymentId: string })
+    : await seed(testApp);
+  const address = app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, ...seeded })}\n`,
+  );
+  if (process.argv[2] === 'seed') await app.close();
+}
+
+async function seed(t: TestApp): Promise<{ headers: Record<string, string>; paymentId: string }> {
+  const m = await merchant(t);
+  const created = await t.app.inject({
     method: 'POST',
     url: '/merchant/v1/payments/process',
     headers: m.headers,
     payload: paymentBody(),
   });
+  const paymentId = created.json().result.id as string;
   const stored = Number(process.env.BENCH_STORED_PAYMENTS ?? '0');
-  if (stored > 1) await storeCopies(deps, created.json().result.id, stored - 1);
-  const address = app.server.address();
-  process.stdout.write(
-    `${JSON.stringify({
-      port: typeof address === 'object' && address ? address.port : 0,
-      headers: m.headers,
-      paymentId: created.json().result.id,
-    })}\n`,
-  );
+  if (stored > 1) await storeCopies(t.deps, paymentId, stored - 1);
+  return { headers: m.headers, paymentId };
 }
 
 await (process.argv[2] === 'bare' ? bare() : paybank());
