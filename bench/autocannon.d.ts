@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests in all, instead of a duration. */
+    amount?: number;
     /** Requests per second from all connections together (a fixed rate). */
     overallRate?: number;
     method?: string;

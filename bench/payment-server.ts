@@ -4,6 +4,7 @@
 // payment, prints {headers, paymentId} and exits (bench/limit.ts then serves that database); with
 // BENCH_SEED (that line) the service serves an already seeded database.
 
+import { openSync, writeSync } from 'node:fs';
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../src/config.js';
@@ -62,7 +63,8 @@ async function paybank(): Promise<void> {
     // The fixtures (test/helpers) create the partner with the tests' operator token.
     ADMIN_TOKEN,
     SANDBOX: 'true',
-    LOG_LEVEL: 'silent',
+    // As `npm start` runs it (BENCH_LOG_LEVEL to change), the log written to /dev/null.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     WORKERS: 'false',
     // Measured per credential: the benchmark is one merchant, so its limit must not be what is measured.
     RATE_LIMIT_PER_MINUTE: '100000000',
@@ -70,7 +72,9 @@ async function paybank(): Promise<void> {
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const clock = new OffsetClock();
-  const { app, deps, routes, listen } = await buildApp({ config, clock });
+  const devNull = openSync('/dev/null', 'w');
+  const logStream = { write: (line: string) => void writeSync(devNull, line) };
+  const { app, deps, routes, listen } = await buildApp({ config, clock, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const testApp: TestApp = { app, deps, clock, config, routes, listen, call: (o) => app.inject(o) as never };
   const seeded = process.env.BENCH_SEED

@@ -12,6 +12,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'sqlite,postgres' },
     // With --stored N, the merchant has N payments and the list scenarios run (DESIGN.md 8: 1,000,000).
     stored: { type: 'string', default: '0' },
+    // dist: the service as `npm start` runs it (bundle, its node flags, workers on); tsx: from the sources.
+    service: { type: 'string', default: 'dist' },
     // Only print: do not append to bench/RESULTS.md.
     'dry-run': { type: 'boolean', default: false },
   },
@@ -83,7 +86,50 @@ function spawnServer(script: string, args: string[], env: Record<string, string>
 function startServer(kind: Kind, env: Record<string, string>, seed?: Seed): Promise<Server> {
   if (kind === 'bare') return spawnServer('bench/payment-server.ts', ['bare'], env);
   if (kind === 'limit') return spawnServer('bench/limit.ts', [], env);
+  if (values.service === 'dist') return startBuilt(env);
   return spawnServer('bench/payment-server.ts', [], { ...env, BENCH_SEED: JSON.stringify(seed) });
+}
+
+/** The node flags of `npm start` (package.json), so that the service runs here as it runs there. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const match = /exec node (.*?)\s*dist\/main\.js/.exec(pkg.scripts.start ?? '');
+  return (match?.[1] ?? '').split(' ').filter(Boolean);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node dist/main.js` with the rate limit raised and the overload guard off; its log to /dev/null. */
+async function startBuilt(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...startFlags(), 'dist/main.js'], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      SANDBOX: 'true',
+      PORT: String(port),
+      SANDBOX_BANK_MTLS_PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`dist/main.js exited with ${child.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
+    if (ready?.status === 200) return { child, port };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('dist/main.js not ready in 30 s');
 }
 
 /** The merchant and its first payment, made by the service itself (its migrations, its fixtures). */
@@ -136,24 +182,42 @@ async function cannon(
   });
 }
 
-/** Throughput and latency under CONNECTIONS, then CPU per request at the scenario's fixed rate. */
+/**
+ * After 3,000 requests to warm up: CPU per request at the scenario's fixed rate (less what the server uses idle, e.g. workers polling,
+ * over as long), then throughput and latency under CONNECTIONS. The paced run comes first, so that it
+ * does not pay for a backlog the saturating run left (webhooks of thousands of creates).
+ */
 async function measure(
   server: Server,
   at: Pick<Sample, 'round' | 'engine' | 'kind' | 'scenario'>,
   request: Request,
   rate: number,
 ): Promise<Sample> {
-  const result = await cannon(server, request, { connections: CONNECTIONS });
-  const rss = rssMb(server.child.pid!);
-  const before = cpuUs(server.child.pid!);
+  const pid = server.child.pid!;
+  // Warm: the first requests compile code (JIT, validators), which is not what is measured.
+  await autocannon({
+    url: `http://127.0.0.1:${server.port}${request.path}`,
+    connections: 10,
+    amount: 3000,
+    method: request.method,
+    headers: { ...server.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    ...(request.body ? { body: request.body } : {}),
+  });
+  const idleFrom = cpuUs(pid);
+  const idleStart = performance.now();
+  await new Promise((r) => setTimeout(r, 1000));
+  const idlePerMs = (cpuUs(pid) - idleFrom) / (performance.now() - idleStart);
+  const before = cpuUs(pid);
+  const started = performance.now();
   const paced = await cannon(server, request, { connections: 10, overallRate: rate });
-  const used = cpuUs(server.child.pid!) - before;
+  const used = cpuUs(pid) - before - idlePerMs * (performance.now() - started);
+  const result = await cannon(server, request, { connections: CONNECTIONS });
   const sample: Sample = {
     ...at,
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
-    cpuUs: Math.round(used / Math.max(1, paced.requests.total)),
-    rssMb: rss,
+    cpuUs: Math.round(Math.max(0, used) / Math.max(1, paced.requests.total)),
+    rssMb: rssMb(pid),
     non2xx: result.non2xx + result.errors + paced.non2xx + paced.errors,
   };
   console.log(JSON.stringify(sample));
@@ -199,6 +263,7 @@ const body = JSON.stringify({
   type: 'link',
 });
 
+if (values.service === 'dist') execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 const loadBefore = loadavg();
 const samples: Sample[] = [];
 for (let round = 1; round <= ROUNDS; round += 1) {
@@ -304,7 +369,10 @@ const report = [
   `### ${when} UTC, commit ${commit}${dirty}, \`${command}\``,
   '',
   `${cpus().length} cpus; load average (1/5/15 min) ${load(loadBefore)} before, ${load(loadAfter)} after. ` +
-    `${ROUNDS} rounds of ${SECONDS} s, -c ${CONNECTIONS}; CPU per request at ${RATE.create} creates/s and ${RATE.get} gets/s.`,
+    `${ROUNDS} rounds of ${SECONDS} s, -c ${CONNECTIONS}; CPU per request (less idle) at ${RATE.create} creates/s and ${RATE.get} gets/s. ` +
+    (values.service === 'dist'
+      ? `Service: node ${startFlags().join(' ')} dist/main.js, as npm start runs it (workers on, log at info).`
+      : 'Service: bench/payment-server.ts through tsx (workers off).'),
   '',
   '| engine | scenario | server | req/s min / median / max | vs limit | vs bare | p99 ms | p99 vs limit | CPU us/req | CPU vs limit | RSS MB max | non-2xx |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|',
