@@ -1,0 +1,16 @@
+// SQL texts run often enough to be prepared once per PostgreSQL connection (named statements: parsed
+// and planned once, not on every call). Only queries built once (reusable-query.ts, and the fixed SQL
+// of the hottest writes) are named, so their number is bounded; every other query stays unnamed.
+// SQLite needs none of this: its statements are cached by SQL text (database.ts).
+const names = new Map<string, string>();
+
+/** Marks `sql` for preparing; returns it. */
+export function prepared(sql: string): string {
+  if (!names.has(sql)) names.set(sql, `paybank_${names.size + 1}`);
+  return sql;
+}
+
+/** The statement name of `sql`, if it is to be prepared. */
+export function preparedName(sql: string): string | undefined {
+  return names.get(sql);
+}
