@@ -323,15 +323,18 @@ export async function insertAction(db: Db, row: Insertable<PaymentActionTable>):
     .execute();
 }
 
-export async function listActions(db: Db, paymentId: string): Promise<PaymentAction[]> {
-  const rows = await db
+const actionsOfPayment = reusableQuery((db, paymentId: string) =>
+  db
     .selectFrom('payment_actions')
     .selectAll()
     .where('payment_id', '=', paymentId)
     .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc'),
+);
+
+export async function listActions(db: Db, paymentId: string): Promise<PaymentAction[]> {
+  const rows = await actionsOfPayment(db, paymentId);
   return rows.map((row) => ({
     timestamp: row.created_at,
     action: row.action,
