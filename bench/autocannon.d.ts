@@ -4,6 +4,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests in all, instead of a duration. */
+    amount?: number;
+    /** Requests per second from all connections together (a fixed rate). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
@@ -12,6 +16,7 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    total: number;
   }
   interface Result {
     requests: Histogram;

@@ -1,7 +1,10 @@
 // The server side of bench/payments.ts, in its own process so that the load generator does not share
 // its event loop: `paybank` itself (with a merchant ready to take payments), or a bare Fastify route.
-// Prints one JSON line {port, headers?, paymentId?} when ready.
+// Prints one JSON line {port, headers?, paymentId?} when ready. `seed` makes the merchant and its first
+// payment, prints {headers, paymentId} and exits (bench/limit.ts then serves that database); with
+// BENCH_SEED (that line) the service serves an already seeded database.
 
+import { openSync, writeSync } from 'node:fs';
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../src/config.js';
@@ -60,7 +63,8 @@ async function paybank(): Promise<void> {
     // The fixtures (test/helpers) create the partner with the tests' operator token.
     ADMIN_TOKEN,
     SANDBOX: 'true',
-    LOG_LEVEL: 'silent',
+    // As `npm start` runs it (BENCH_LOG_LEVEL to change), the log written to /dev/null.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     WORKERS: 'false',
     // Measured per credential: the benchmark is one merchant, so its limit must not be what is measured.
     RATE_LIMIT_PER_MINUTE: '100000000',
@@ -68,26 +72,33 @@ async function paybank(): Promise<void> {
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const clock = new OffsetClock();
-  const { app, deps, routes, listen } = await buildApp({ config, clock });
+  const devNull = openSync('/dev/null', 'w');
+  const logStream = { write: (line: string) => void writeSync(devNull, line) };
+  const { app, deps, routes, listen } = await buildApp({ config, clock, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const testApp: TestApp = { app, deps, clock, config, routes, listen, call: (o) => app.inject(o) as never };
-  const m = await merchant(testApp);
-  const created = await app.inject({
+  const seeded = process.env.BENCH_SEED
+    ? (JSON.parse(process.env.BENCH_SEED) as { headers: Record<string, string>; paymentId: string })
+    : await seed(testApp);
+  const address = app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, ...seeded })}\n`,
+  );
+  if (process.argv[2] === 'seed') await app.close();
+}
+
+async function seed(t: TestApp): Promise<{ headers: Record<string, string>; paymentId: string }> {
+  const m = await merchant(t);
+  const created = await t.app.inject({
     method: 'POST',
     url: '/merchant/v1/payments/process',
     headers: m.headers,
     payload: paymentBody(),
   });
+  const paymentId = created.json().result.id as string;
   const stored = Number(process.env.BENCH_STORED_PAYMENTS ?? '0');
-  if (stored > 1) await storeCopies(deps, created.json().result.id, stored - 1);
-  const address = app.server.address();
-  process.stdout.write(
-    `${JSON.stringify({
-      port: typeof address === 'object' && address ? address.port : 0,
-      headers: m.headers,
-      paymentId: created.json().result.id,
-    })}\n`,
-  );
+  if (stored > 1) await storeCopies(t.deps, paymentId, stored - 1);
+  return { headers: m.headers, paymentId };
 }
 
 await (process.argv[2] === 'bare' ? bare() : paybank());

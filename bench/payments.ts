@@ -1,13 +1,19 @@
-// Payment API benchmark (DESIGN.md 8): create-and-process payment and get payment under autocannon,
-// with a bare Fastify JSON route measured in the same run, on SQLite and on PostgreSQL. Servers run in
-// child processes; autocannon runs here. Appends its results to bench/RESULTS.md.
-// Run: npm run bench:payments [-- --seconds 10 --connections 50 --engines sqlite,postgres --stored 1000000]
-// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), in a fresh
-// schema dropped afterwards.
+// Payment API benchmark (DESIGN.md 8, issue 14): create-and-process payment and get payment, each
+// against three servers side by side: the service, the limit (bench/limit.ts: the same durable work and
+// nothing else) and a bare Fastify route; alternating, in rounds. For each server and scenario: req/s
+// under autocannon -c CONNECTIONS (min/median/max over the rounds), p99, the server's CPU microseconds
+// per request at a FIXED request rate (robust on a shared machine: it does not depend on how much CPU
+// the server got) and its RSS. Servers run in child processes; autocannon runs here. Appends a summary
+// to bench/RESULTS.md with the command, the commit and the machine's load.
+// Run: npm run bench:payments [-- --rounds 3 --seconds 5 --connections 50 --rate-create 100 --rate-get 400
+//   --engines sqlite,postgres --stored 1000000]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), in fresh
+// schemas dropped afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -16,18 +22,31 @@ import pg from 'pg';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
+    // The fixed rates at which CPU per request is measured: low enough for every server to keep up.
+    'rate-create': { type: 'string', default: '100' },
+    'rate-get': { type: 'string', default: '400' },
     engines: { type: 'string', default: 'sqlite,postgres' },
     // With --stored N, the merchant has N payments and the list scenarios run (DESIGN.md 8: 1,000,000).
     stored: { type: 'string', default: '0' },
+    // dist: the service as `npm start` runs it (bundle, its node flags, workers on); tsx: from the sources.
+    service: { type: 'string', default: 'dist' },
+    // Only print: do not append to bench/RESULTS.md.
+    'dry-run': { type: 'boolean', default: false },
   },
 });
+const ROUNDS = Number(values.rounds);
 const STORED = Number(values.stored);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const RATE = { create: Number(values['rate-create']), get: Number(values['rate-get']) };
 const ENGINES = (values.engines ?? '').split(',').filter(Boolean);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paybank_dev';
+
+type Kind = 'bare' | 'limit' | 'service';
+type Scenario = 'get' | 'create' | `list ${number}`;
 
 interface Server {
   child: ChildProcess;
@@ -36,25 +55,92 @@ interface Server {
   paymentId?: string;
 }
 
-interface Row {
-  engine: string;
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  rssMb: number;
+interface Seed {
+  headers: Record<string, string>;
+  paymentId: string;
 }
 
-function startServer(args: string[], env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/payment-server.ts', ...args], {
+interface Sample {
+  round: number;
+  engine: string;
+  kind: Kind;
+  scenario: Scenario;
+  rps: number;
+  p99: number;
+  cpuUs: number;
+  rssMb: number;
+  non2xx: number;
+}
+
+function spawnServer(script: string, args: string[], env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, ...JSON.parse(line) }));
   });
+}
+
+function startServer(kind: Kind, env: Record<string, string>, seed?: Seed): Promise<Server> {
+  if (kind === 'bare') return spawnServer('bench/payment-server.ts', ['bare'], env);
+  if (kind === 'limit') return spawnServer('bench/limit.ts', [], env);
+  if (values.service === 'dist') return startBuilt(env);
+  return spawnServer('bench/payment-server.ts', [], { ...env, BENCH_SEED: JSON.stringify(seed) });
+}
+
+/** The node flags of `npm start` (package.json), so that the service runs here as it runs there. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const match = /exec node (.*?)\s*dist\/main\.js/.exec(pkg.scripts.start ?? '');
+  return (match?.[1] ?? '').split(' ').filter(Boolean);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node dist/main.js` with the rate limit raised and the overload guard off; its log to /dev/null. */
+async function startBuilt(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...startFlags(), 'dist/main.js'], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      SANDBOX: 'true',
+      PORT: String(port),
+      SANDBOX_BANK_MTLS_PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`dist/main.js exited with ${child.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
+    if (ready?.status === 200) return { child, port };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('dist/main.js not ready in 30 s');
+}
+
+/** The merchant and its first payment, made by the service itself (its migrations, its fixtures). */
+async function seedDatabase(env: Record<string, string>): Promise<Seed> {
+  const server = await spawnServer('bench/payment-server.ts', ['seed'], env);
+  await new Promise<void>((resolve) => {
+    server.child.removeAllListeners('exit');
+    if (server.child.exitCode !== null) resolve();
+    else server.child.once('exit', () => resolve());
+  });
+  return { headers: server.headers!, paymentId: server.paymentId! };
 }
 
 function rssMb(pid: number): number {
@@ -66,31 +152,77 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function load(
+/** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
+function cpuUs(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  }
+  return ns / 1000;
+}
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+async function cannon(
   server: Server,
-  engine: string,
-  scenario: string,
-  request: { method: 'GET' | 'POST'; path: string; body?: string },
-): Promise<Row> {
-  const result = await autocannon({
+  request: Request,
+  extra: { connections: number; overallRate?: number },
+) {
+  return autocannon({
     url: `http://127.0.0.1:${server.port}${request.path}`,
-    connections: CONNECTIONS,
     duration: SECONDS,
     method: request.method,
     headers: { ...server.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
     ...(request.body ? { body: request.body } : {}),
+    ...extra,
   });
-  const row: Row = {
-    engine,
-    scenario,
+}
+
+/**
+ * After 3,000 gets or 1,000 creates to warm up: CPU per request at the scenario's fixed rate (less what the server uses idle, e.g. workers polling,
+ * over as long), then throughput and latency under CONNECTIONS. The paced run comes first, so that it
+ * does not pay for a backlog the saturating run left (webhooks of thousands of creates).
+ */
+async function measure(
+  server: Server,
+  at: Pick<Sample, 'round' | 'engine' | 'kind' | 'scenario'>,
+  request: Request,
+  rate: number,
+): Promise<Sample> {
+  const pid = server.child.pid!;
+  // Warm: the first requests compile code (JIT, validators), which is not what is measured.
+  await autocannon({
+    url: `http://127.0.0.1:${server.port}${request.path}`,
+    connections: 10,
+    // Fewer creates: each leaves a webhook for the dispatcher to work through while CPU is measured.
+    amount: request.method === 'POST' ? 1000 : 3000,
+    method: request.method,
+    headers: { ...server.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    ...(request.body ? { body: request.body } : {}),
+  });
+  const idleFrom = cpuUs(pid);
+  const idleStart = performance.now();
+  await new Promise((r) => setTimeout(r, 1000));
+  const idlePerMs = (cpuUs(pid) - idleFrom) / (performance.now() - idleStart);
+  const before = cpuUs(pid);
+  const started = performance.now();
+  const paced = await cannon(server, request, { connections: 10, overallRate: rate });
+  const used = cpuUs(pid) - before - idlePerMs * (performance.now() - started);
+  const result = await cannon(server, request, { connections: CONNECTIONS });
+  const sample: Sample = {
+    ...at,
     rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-    rssMb: rssMb(server.child.pid!),
+    cpuUs: Math.round(Math.max(0, used) / Math.max(1, paced.requests.total)),
+    rssMb: rssMb(pid),
+    non2xx: result.non2xx + result.errors + paced.non2xx + paced.errors,
   };
-  console.log(JSON.stringify(row));
-  return row;
+  console.log(JSON.stringify(sample));
+  return sample;
 }
 
 async function stop(server: Server): Promise<void> {
@@ -101,21 +233,8 @@ async function stop(server: Server): Promise<void> {
   });
 }
 
-const body = JSON.stringify({
-  invoiceRefNumber: 'BENCH-1',
-  amount: '25.50',
-  customerName: 'Bench Customer',
-  type: 'link',
-});
-
-const rows: Row[] = [];
-const bare = await startServer(['bare'], {});
-rows.push(await load(bare, '-', 'bare Fastify GET /hello', { method: 'GET', path: '/hello' }));
-await stop(bare);
-
-for (const engine of ENGINES) {
-  let databaseUrl: string;
-  let cleanup: () => Promise<void>;
+/** A fresh database for one engine and round: an SQLite file or a PostgreSQL schema. */
+async function freshDatabase(engine: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
   if (engine === 'postgres') {
     const schema = `bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -123,71 +242,163 @@ for (const engine of ENGINES) {
     await admin.query(`create schema ${schema}`);
     const url = new URL(PG_URL);
     url.searchParams.set('schema', schema);
-    databaseUrl = url.toString();
-    cleanup = async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+    return {
+      url: url.toString(),
+      cleanup: async () => {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      },
     };
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
-    databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const server = await startServer([], {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: tmpdir(),
-    BENCH_STORED_PAYMENTS: String(STORED),
-  });
-  if (STORED > 0) {
-    for (const page of [1, 1000]) {
-      rows.push(
-        await load(server, engine, `list payments, page ${page} of 100 (${STORED} stored)`, {
-          method: 'GET',
-          path: `/merchant/v1/payments?page=${page}&limit=100`,
-        }),
-      );
-    }
-  }
-  rows.push(
-    await load(server, engine, 'get payment', {
-      method: 'GET',
-      path: `/merchant/v1/payments/${server.paymentId}`,
-    }),
-  );
-  rows.push(
-    await load(server, engine, 'create and process payment', {
-      method: 'POST',
-      path: '/merchant/v1/payments/process',
-      body,
-    }),
-  );
-  await stop(server);
-  await cleanup();
+  const dir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
+  return {
+    url: `sqlite:${path.join(dir, 'bench.db')}`,
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
-const bareRps = rows[0]!.rps;
-const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const command = `npm run bench:payments -- --seconds ${SECONDS} --connections ${CONNECTIONS} --engines ${ENGINES.join(',')}${STORED ? ` --stored ${STORED}` : ''}`;
-const lines = rows.map(
-  (r) =>
-    `| ${when} | ${r.engine} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.scenario === 'get payment' ? `${Math.round((100 * r.rps) / bareRps)}%` : ''} | ${r.non2xx} | ${r.rssMb} | \`${command}\` |`,
-);
-const SECTION = '## Payment API (bench/payments.ts)';
-const HEAD =
-  `${SECTION}\n\nautocannon against a server in its own process (autocannon in another); latencies in ms; ` +
-  '"vs bare" is get payment against the bare Fastify route of the same run; RSS of the server after the scenario. ' +
-  `Machine: ${cpus().length} cpus.\n\n` +
-  '| when (UTC) | engine | scenario | req/s | p50 | p99 | vs bare | non-2xx | RSS MB | command |\n|---|---|---|---|---|---|---|---|---|---|\n';
-const file = new URL('./RESULTS.md', import.meta.url);
-let text: string;
-try {
-  text = readFileSync(file, 'utf8');
-} catch {
-  text = '# Benchmark results\n';
+const body = JSON.stringify({
+  invoiceRefNumber: 'BENCH-1',
+  amount: '25.50',
+  customerName: 'Bench Customer',
+  type: 'link',
+});
+
+if (values.service === 'dist') execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+const loadBefore = loadavg();
+const samples: Sample[] = [];
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const bare = await startServer('bare', {});
+  samples.push(
+    await measure(
+      bare,
+      { round, engine: '-', kind: 'bare', scenario: 'get' },
+      { method: 'GET', path: '/hello' },
+      RATE.get,
+    ),
+  );
+  await stop(bare);
+  for (const engine of ENGINES) {
+    // Alternating: which of the two goes first changes every round.
+    const kinds: Kind[] = round % 2 === 1 ? ['limit', 'service'] : ['service', 'limit'];
+    for (const kind of kinds) {
+      // A database of its own for each server: the limit's creates leave thousands of webhooks that the
+      // service's dispatcher would otherwise work through while the service is measured.
+      const database = await freshDatabase(engine);
+      const env = {
+        DATABASE_URL: database.url,
+        DATA_DIR: tmpdir(),
+        BENCH_STORED_PAYMENTS: String(STORED),
+      };
+      const seed = await seedDatabase(env);
+      const server = await startServer(kind, env, seed);
+      server.headers = seed.headers;
+      const at = { round, engine, kind };
+      if (STORED > 0 && kind === 'service') {
+        for (const page of [1, 1000]) {
+          const path = `/merchant/v1/payments?page=${page}&limit=100`;
+          samples.push(
+            await measure(server, { ...at, scenario: `list ${page}` }, { method: 'GET', path }, RATE.get),
+          );
+        }
+      }
+      const get = { method: 'GET', path: `/merchant/v1/payments/${seed.paymentId}` } as const;
+      samples.push(await measure(server, { ...at, scenario: 'get' }, get, RATE.get));
+      const create = { method: 'POST', path: '/merchant/v1/payments/process', body } as const;
+      samples.push(await measure(server, { ...at, scenario: 'create' }, create, RATE.create));
+      await stop(server);
+      await database.cleanup();
+    }
+  }
 }
-if (!text.includes(SECTION)) text = `${text.trimEnd()}\n\n${HEAD}`;
-// This run's rows go at the end of this section's table, before the next section if any.
-const next = text.indexOf('\n## ', text.indexOf(SECTION) + SECTION.length);
-const at = next === -1 ? text.length : next;
-text = `${text.slice(0, at).trimEnd()}\n${lines.join('\n')}\n${next === -1 ? '' : `\n${text.slice(next + 1)}`}`;
-writeFileSync(file, text);
+const loadAfter = loadavg();
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '');
+
+interface Summary {
+  engine: string;
+  scenario: Scenario;
+  kind: Kind;
+  rps: number[];
+  p99: number;
+  cpuUs: number;
+  rssMb: number;
+  non2xx: number;
+}
+const groups = new Map<string, Summary>();
+for (const s of samples) {
+  const key = `${s.engine}|${s.scenario}|${s.kind}`;
+  const g = groups.get(key) ?? { ...s, rps: [], p99: 0, cpuUs: 0, rssMb: 0, non2xx: 0 };
+  g.rps.push(s.rps);
+  g.rssMb = Math.max(g.rssMb, s.rssMb);
+  g.non2xx += s.non2xx;
+  groups.set(key, g);
+}
+for (const g of groups.values()) {
+  const mine = samples.filter((s) => s.engine === g.engine && s.scenario === g.scenario && s.kind === g.kind);
+  g.p99 = median(mine.map((s) => s.p99));
+  g.cpuUs = median(mine.map((s) => s.cpuUs));
+}
+const bareGet = groups.get('-|get|bare');
+const scenarioName = (s: Scenario) =>
+  s === 'get'
+    ? 'get payment'
+    : s === 'create'
+      ? 'create and process'
+      : `list payments, page ${s.slice(5)} of 100`;
+const lines = [...groups.values()].map((g) => {
+  const limit = groups.get(`${g.engine}|${g.scenario}|limit`);
+  const service = g.kind === 'service';
+  const vsLimit = service && limit ? ratio(median(g.rps), median(limit.rps)) : '';
+  const cpuVsLimit = service && limit ? ratio(g.cpuUs, limit.cpuUs) : '';
+  const p99VsLimit = service && limit ? ratio(g.p99, limit.p99) : '';
+  const vsBare = service && g.scenario === 'get' && bareGet ? ratio(median(g.rps), median(bareGet.rps)) : '';
+  const rps = g.rps.map((x) => Math.round(x));
+  return `| ${g.engine} | ${scenarioName(g.scenario)} | ${g.kind} | ${Math.min(...rps)} / ${median(rps)} / ${Math.max(...rps)} | ${vsLimit} | ${vsBare} | ${g.p99} | ${p99VsLimit} | ${g.cpuUs} | ${cpuVsLimit} | ${g.rssMb} | ${g.non2xx} |`;
+});
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
+const dirty = execFileSync('git', ['status', '--porcelain', 'src', 'bench']).toString().trim()
+  ? '+changes'
+  : '';
+const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
+const argv = process.argv.slice(2).join(' ');
+const command = `npm run bench:payments${argv ? ` -- ${argv}` : ''}`;
+const report = [
+  `### ${when} UTC, commit ${commit}${dirty}, \`${command}\``,
+  '',
+  `${cpus().length} cpus; load average (1/5/15 min) ${load(loadBefore)} before, ${load(loadAfter)} after. ` +
+    `${ROUNDS} rounds of ${SECONDS} s, -c ${CONNECTIONS}; CPU per request (less idle) at ${RATE.create} creates/s and ${RATE.get} gets/s. ` +
+    (values.service === 'dist'
+      ? `Service: node ${startFlags().join(' ')} dist/main.js, as npm start runs it (workers on, log at info).`
+      : 'Service: bench/payment-server.ts through tsx (workers off).'),
+  '',
+  '| engine | scenario | server | req/s min / median / max | vs limit | vs bare | p99 ms | p99 vs limit | CPU us/req | CPU vs limit | RSS MB max | non-2xx |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ...lines,
+  '',
+].join('\n');
+console.log(report);
+
+if (!values['dry-run']) {
+  const SECTION = '## Payment API against its limit (bench/payments.ts)';
+  const HEAD =
+    `${SECTION}\n\nEach run: the service, the limit server (bench/limit.ts) and a bare Fastify route, alternating, ` +
+    'in rounds; "vs limit" and "vs bare" are ratios of median req/s (and of CPU per request, of p99), the ' +
+    "service's to the other's in the same run.\n\n";
+  const file = new URL('./RESULTS.md', import.meta.url);
+  let text = readFileSync(file, 'utf8');
+  if (!text.includes(SECTION)) {
+    // Before the older tables, which measured the service alone.
+    const older = text.indexOf('## Payment API (bench/payments.ts)');
+    text = `${text.slice(0, older).trimEnd()}\n\n${HEAD}${text.slice(older)}`;
+  }
+  const next = text.indexOf('\n## ', text.indexOf(SECTION) + SECTION.length);
+  const at = next === -1 ? text.length : next;
+  text = `${text.slice(0, at).trimEnd()}\n\n${report}${next === -1 ? '' : `\n${text.slice(next + 1)}`}`;
+  writeFileSync(file, text);
+}

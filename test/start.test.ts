@@ -17,8 +17,9 @@ test('the built service (npm start) takes a payment end to end and stops on SIGT
   await promisify(execFile)(process.execPath, ['scripts/build.mjs']);
   const db = await sharedDatabase(t);
   const m = await merchant(await seedApp(t, db));
+  // As package.json's start script runs it (source maps are opt-in, the young generation sized: README).
   const service = await startServiceProcess(t, db, { SANDBOX: 'true' }, [
-    '--enable-source-maps',
+    '--max-semi-space-size=4',
     'dist/main.js',
   ]);
 

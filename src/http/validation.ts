@@ -39,6 +39,17 @@ function nulAt(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
+/**
+ * The hot routes (issue 14): their validators and serialisers are compiled when the route is registered,
+ * so that no request of theirs pays for a compilation. Every other route compiles on first use.
+ */
+const HOT_ROUTES = new Set([
+  'POST /merchant/v1/payments/process',
+  'GET /merchant/v1/payments/:id',
+  'GET /merchant/v1/payments',
+]);
+const isHot = (route: { method: string; url: string }) => HOT_ROUTES.has(`${route.method} ${route.url}`);
+
 export type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
 /**
@@ -47,10 +58,15 @@ export type Validate = ((data: unknown) => boolean) & { errors?: ValidateFunctio
  * PostgreSQL text cannot hold NUL, and no field of the contract needs it, so a NUL anywhere is refused
  * as invalid input before the schema is consulted.
  */
-export function validatorFor(ajv: Ajv, cache: WeakMap<object, Validate>, schema: object): Validate {
+export function validatorFor(
+  ajv: Ajv,
+  cache: WeakMap<object, Validate>,
+  schema: object,
+  now = false,
+): Validate {
   const cached = cache.get(schema);
   if (cached) return cached;
-  let validate: ValidateFunction | undefined;
+  let validate: ValidateFunction | undefined = now ? ajv.compile(schema) : undefined;
   const wrapped: Validate = (data: unknown) => {
     const at = nulAt(data);
     if (at !== undefined) {
@@ -84,10 +100,10 @@ export function registerValidation(app: FastifyInstance, shared: Array<{ $id?: s
     sharedIds.add(schema.$id);
     for (const ajv of [bodies, strings]) ajv.addSchema(schema, undefined, undefined, false);
   }
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body'
-      ? validatorFor(bodies, compiled.bodies, schema)
-      : validatorFor(strings, compiled.strings, schema),
+  app.setValidatorCompiler((route) =>
+    route.httpPart === 'body'
+      ? validatorFor(bodies, compiled.bodies, route.schema, isHot(route))
+      : validatorFor(strings, compiled.strings, route.schema, isHot(route)),
   );
 }
 
@@ -101,7 +117,9 @@ export function registerSerialization(app: FastifyInstance, shared: Array<{ $id?
     const schema = route.schema as object;
     const cached = serializers.get(schema);
     if (cached) return cached;
-    let serialize: SerializerSelector.Serializer | undefined;
+    let serialize: SerializerSelector.Serializer | undefined = isHot(route)
+      ? compileSerializer(route as SerializerSelector.RouteDefinition)
+      : undefined;
     const lazy: SerializerSelector.Serializer = (data) => {
       serialize ??= compileSerializer(route as SerializerSelector.RouteDefinition);
       return serialize(data);

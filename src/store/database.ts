@@ -7,10 +7,12 @@ import {
   Kysely,
   type SqliteDatabase as KyselySqliteDatabase,
   PostgresDialect,
+  type PostgresPool,
   SqliteDialect,
   type Transaction,
 } from 'kysely';
 import type Pg from 'pg';
+import { preparedName } from './prepared.js';
 import type { Database } from './schema.js';
 
 // pg is loaded only when a PostgreSQL URL is opened: SQLite processes skip its load time at start.
@@ -111,6 +113,29 @@ function openPostgres(databaseUrl: string): Store {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely sees it, whose connections run the SQL marked in prepared.ts as named statements
+ * (Kysely sends every query unnamed: parsed and planned anew each time).
+ */
+function preparingPool(pool: Pg.Pool): PostgresPool {
+  const patched = new WeakSet<Pg.PoolClient>();
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      if (!patched.has(client)) {
+        patched.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((text: unknown, values?: unknown) => {
+          const name = typeof text === 'string' ? preparedName(text) : undefined;
+          return name ? query({ name, text, values }) : query(text, values);
+        }) as typeof client.query;
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }

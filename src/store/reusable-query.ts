@@ -4,6 +4,7 @@
 // never depends on their parameters.
 import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
+import { prepared } from './prepared.js';
 
 interface Built {
   sql: string;
@@ -23,7 +24,8 @@ export function reusableQuery<A extends unknown[], R>(
       const compiled = build(db, ...(markers as unknown as A)).compile();
       const positions = compiled.parameters.map((p) => markers.indexOf(p as { argument: number }));
       if (positions.includes(-1)) throw new Error('reusableQuery: a parameter that is not an argument');
-      query = { sql: compiled.sql, positions };
+      // A named statement on PostgreSQL (prepared.ts): parsed and planned once per connection.
+      query = { sql: prepared(compiled.sql), positions };
       built.set(db, query);
     }
     const parameters = query.positions.map((i) => args[i]);

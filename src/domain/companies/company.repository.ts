@@ -1,5 +1,6 @@
 import type { Db, Engine } from '../../store/database.js';
 import { newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
+import { reusableQuery } from '../../store/reusable-query.js';
 import type { Address, Company, CompanyStatus, CompanyType } from './company.js';
 import type { CompanyTable } from './company.row.js';
 
@@ -31,8 +32,13 @@ export async function insertCompany(db: Db, row: CompanyTable): Promise<void> {
   await db.insertInto('companies').values(row).execute();
 }
 
+// Built once per database (store/reusable-query.ts): every group D call on a company reads it.
+const companyRow = reusableQuery((db, id: string) =>
+  db.selectFrom('companies').selectAll().where('id', '=', id),
+);
+
 export async function findCompanyRow(db: Db, id: string): Promise<CompanyTable | undefined> {
-  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await companyRow(db, id))[0];
 }
 
 /**

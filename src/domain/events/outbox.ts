@@ -78,28 +78,33 @@ async function partnerOfDestination(db: Db, destination: EventDestination): Prom
 }
 
 /**
+ * The outbox row of a webhook, for a caller that writes it with other rows in one statement
+ * (payment.repository's insertProcessedPayment). recordEvent writes it alone.
+ */
+export async function webhookRow(db: Db, now: Date, event: NewEvent): Promise<PendingRow> {
+  const destinationId =
+    event.destination.kind === 'integration' ? event.destination.integrationId : event.destination.partnerId;
+  return pendingRow(now, {
+    id: event.id ?? newId(),
+    channel: 'webhook',
+    destination_kind: event.destination.kind,
+    destination_id: destinationId,
+    partner_id: await partnerOfDestination(db, event.destination),
+    event_name: event.eventName,
+    resource_type: event.resourceType,
+    resource_id: event.resourceId,
+    payload: JSON.stringify(event.payload),
+  });
+}
+
+export type { PendingRow as PendingEventRow };
+
+/**
  * Queues a webhook. Call it with the transaction that makes the change, so that the change and its
  * event are committed (or rolled back) together. Sends nothing. Returns the event id.
  */
 export async function recordEvent(db: Db, now: Date, event: NewEvent): Promise<string> {
-  const id = event.id ?? newId();
-  const destinationId =
-    event.destination.kind === 'integration' ? event.destination.integrationId : event.destination.partnerId;
-  await db
-    .insertInto('events')
-    .values(
-      pendingRow(now, {
-        id,
-        channel: 'webhook',
-        destination_kind: event.destination.kind,
-        destination_id: destinationId,
-        partner_id: await partnerOfDestination(db, event.destination),
-        event_name: event.eventName,
-        resource_type: event.resourceType,
-        resource_id: event.resourceId,
-        payload: JSON.stringify(event.payload),
-      }),
-    )
-    .execute();
-  return id;
+  const row = await webhookRow(db, now, event);
+  await db.insertInto('events').values(row).execute();
+  return row.id;
 }

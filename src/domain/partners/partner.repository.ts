@@ -1,4 +1,5 @@
 import type { Db } from '../../store/database.js';
+import { reusableQuery } from '../../store/reusable-query.js';
 import type { Partner, Terminal } from './partner.js';
 import type { PartnerTable, TerminalTable } from './partner.row.js';
 
@@ -51,14 +52,19 @@ export async function insertApiKey(
     .execute();
 }
 
-export async function findActiveApiKeyByHash(db: Db, secretHash: string) {
-  return db
+// The credential checks of groups D and terminals, built once per database (store/reusable-query.ts):
+// they run on every call of those groups.
+const activeApiKey = reusableQuery((db, secretHash: string) =>
+  db
     .selectFrom('partner_api_keys')
     .select(['id', 'partner_id', 'last_used_at'])
     .where('secret_hash', '=', secretHash)
     .where('revoked_at', 'is', null)
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
+    .where('disabled_at', 'is', null),
+);
+
+export async function findActiveApiKeyByHash(db: Db, secretHash: string) {
+  return (await activeApiKey(db, secretHash))[0];
 }
 
 export async function revokeApiKey(db: Db, partnerId: string, keyId: string, at: string): Promise<boolean> {
@@ -76,8 +82,12 @@ export async function insertTerminal(db: Db, row: TerminalTable): Promise<void> 
   await db.insertInto('terminals').values(row).execute();
 }
 
+const terminalRow = reusableQuery((db, id: string) =>
+  db.selectFrom('terminals').selectAll().where('id', '=', id),
+);
+
 export async function findTerminalRow(db: Db, id: string): Promise<TerminalTable | undefined> {
-  return db.selectFrom('terminals').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await terminalRow(db, id))[0];
 }
 
 /** Changes a terminal of the partner that is not revoked; false if there is none. */

@@ -1,6 +1,10 @@
-import { type Insertable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
+import { prepared } from '../../store/prepared.js';
+import { reusableQuery } from '../../store/reusable-query.js';
+import type { PendingEventRow } from '../events/outbox.js';
+import { newId } from '../ids.js';
 import type {
   AccountRef,
   DataApiCheckStatus,
@@ -87,6 +91,107 @@ export async function insertPayment(db: Db, payment: Payment): Promise<void> {
 
 const COUNT_SLOTS = 16;
 
+const PAYMENT_COLUMNS = Object.keys(toRow({ customerEmailCC: [] } as unknown as Payment)) as Array<
+  keyof PaymentTable
+>;
+const EVENT_COLUMNS: Array<keyof PendingEventRow> = [
+  'id',
+  'channel',
+  'destination_kind',
+  'destination_id',
+  'partner_id',
+  'event_name',
+  'resource_type',
+  'resource_id',
+  'order_key',
+  'payload',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'lease_owner',
+  'lease_until',
+  'last_error',
+  'created_at',
+  'finished_at',
+];
+const list = (names: string[]) => names.join(', ');
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const numbered = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
+const COUNT_UPSERT = `insert into payment_counts (company_id, integration_id, slot, live) values (?, ?, ?, 1)
+  on conflict (company_id, integration_id, slot) do update set live = payment_counts.live + 1`;
+
+/**
+ * The SQL of insertProcessedPayment, written once: on SQLite four statements (one transaction, the
+ * caller's); on PostgreSQL one statement whose parts are CTEs, atomic on its own and one round trip
+ * (foreign keys are checked at the end of the statement).
+ */
+const NEW_PAYMENT_SQL = (() => {
+  const p = PAYMENT_COLUMNS.length;
+  const e = EVENT_COLUMNS.length;
+  const a = p + 1; // two actions: id, action, created_at, snapshot each
+  const ev = a + 8;
+  const slot = ev + e;
+  const action = (i: number, seq: number) => `($${i}, $1, $${i + 1}, $${i + 2}, $${i + 3}, ${seq})`;
+  return {
+    sqlite: [
+      `insert into payments (${list(PAYMENT_COLUMNS)}) values (${marks(p)})`,
+      `insert into payment_actions (id, payment_id, action, created_at, snapshot, seq) values (?, ?, ?, ?, ?, 1), (?, ?, ?, ?, ?, 2)`,
+      `insert into events (${list(EVENT_COLUMNS)}) values (${marks(e)})`,
+      COUNT_UPSERT,
+    ],
+    postgres:
+      prepared(`with p as (insert into payments (${list(PAYMENT_COLUMNS)}) values (${numbered(1, p)})),
+  a as (insert into payment_actions (id, payment_id, action, created_at, snapshot, seq)
+    values ${action(a, 1)}, ${action(a + 4, 2)}),
+  e as (insert into events (${list(EVENT_COLUMNS)}) values (${numbered(ev, e)}))
+  ${COUNT_UPSERT.replace('?, ?, ?', `$2, $3, $${slot}`)}`),
+  };
+})();
+
+/** Whether insertProcessedPayment is one statement on this engine (then it needs no transaction of its own). */
+export function writesNewPaymentAtOnce(engine: Engine): boolean {
+  return engine === 'postgres';
+}
+
+/**
+ * Stores a payment created and processed at once: the payment (already in its processed state), its
+ * history (create, then process), its webhook and its count; nothing is read. On SQLite, call it in a
+ * transaction.
+ */
+export async function insertProcessedPayment(
+  db: Db,
+  engine: Engine,
+  payment: Payment,
+  history: [PaymentAction, PaymentAction],
+  event: PendingEventRow,
+): Promise<void> {
+  const row = toRow(payment);
+  const paymentValues = PAYMENT_COLUMNS.map((c) => row[c]);
+  const actionValues = history.map((h) => [newId(), h.action, h.timestamp, JSON.stringify(h.snapshot)]);
+  const eventValues = EVENT_COLUMNS.map((c) => event[c]);
+  const slot = Math.floor(Math.random() * COUNT_SLOTS);
+  if (engine === 'postgres') {
+    const values = [...paymentValues, ...actionValues.flat(), ...eventValues, slot];
+    await db.executeQuery(CompiledQuery.raw(NEW_PAYMENT_SQL.postgres, values));
+    return;
+  }
+  const [payments, actions, events, counts] = NEW_PAYMENT_SQL.sqlite as [string, string, string, string];
+  await db.executeQuery(CompiledQuery.raw(payments, paymentValues));
+  const [create, process] = actionValues as [unknown[], unknown[]];
+  await db.executeQuery(
+    CompiledQuery.raw(actions, [
+      create[0],
+      payment.id,
+      ...create.slice(1),
+      process[0],
+      payment.id,
+      ...process.slice(1),
+    ]),
+  );
+  await db.executeQuery(CompiledQuery.raw(events, eventValues));
+  await db.executeQuery(CompiledQuery.raw(counts, [payment.companyId, payment.integrationId, slot]));
+}
+
 async function countLive(db: Db, companyId: string, integrationId: string, by: 1 | -1): Promise<void> {
   // A random slot: concurrent creates of one integration then rarely wait on one row until they commit.
   const slot = Math.floor(Math.random() * COUNT_SLOTS);
@@ -111,6 +216,25 @@ async function livePayments(db: Db, scope: PaymentScope): Promise<number> {
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
+// The reads of every get payment, built once per database (src/store/reusable-query.ts).
+const paymentOfIntegration = reusableQuery((db, id: string, companyId: string, integrationId: string) =>
+  db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('integration_id', '=', integrationId)
+    .where('deleted_at', 'is', null),
+);
+const paymentOfCompany = reusableQuery((db, id: string, companyId: string) =>
+  db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null),
+);
+
 /** The live payment in scope; locked for the rest of the transaction on PostgreSQL when `lock`. */
 export async function findPayment(
   db: Db,
@@ -118,6 +242,12 @@ export async function findPayment(
   id: string,
   lock?: Engine,
 ): Promise<Payment | undefined> {
+  if (lock !== 'postgres') {
+    const [row] = scope.integrationId
+      ? await paymentOfIntegration(db, id, scope.companyId, scope.integrationId)
+      : await paymentOfCompany(db, id, scope.companyId);
+    return row ? toPayment(row) : undefined;
+  }
   let query = db
     .selectFrom('payments')
     .selectAll()
@@ -125,8 +255,7 @@ export async function findPayment(
     .where('company_id', '=', scope.companyId)
     .where('deleted_at', 'is', null);
   if (scope.integrationId) query = query.where('integration_id', '=', scope.integrationId);
-  if (lock === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await query.forUpdate().executeTakeFirst();
   return row ? toPayment(row) : undefined;
 }
 
@@ -194,15 +323,18 @@ export async function insertAction(db: Db, row: Insertable<PaymentActionTable>):
     .execute();
 }
 
-export async function listActions(db: Db, paymentId: string): Promise<PaymentAction[]> {
-  const rows = await db
+const actionsOfPayment = reusableQuery((db, paymentId: string) =>
+  db
     .selectFrom('payment_actions')
     .selectAll()
     .where('payment_id', '=', paymentId)
     .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc'),
+);
+
+export async function listActions(db: Db, paymentId: string): Promise<PaymentAction[]> {
+  const rows = await actionsOfPayment(db, paymentId);
   return rows.map((row) => ({
     timestamp: row.created_at,
     action: row.action,

@@ -9,7 +9,7 @@ import { releaseAuthorisations, termsChange } from './open-authorisations.js';
 import type { Payment, PaymentAction, PaymentEdit, PaymentInput } from './payment.js';
 import type { PaymentScope } from './payment.repository.js';
 import * as repo from './payment.repository.js';
-import { recordPaymentChange } from './payment-history.js';
+import { historyOfNewPayment, recordPaymentChange } from './payment-history.js';
 import { InputCheck } from './payment-input.js';
 import { queuePaymentRequestEmail, queueStatusEmail } from './payment-mail.js';
 import { assertTransition, type PaymentMove } from './payment-status.js';
@@ -64,10 +64,29 @@ export async function createPayment(
   input: PaymentInput,
   options: { process: boolean },
 ): Promise<Payment> {
+  const draft = await newDraft(deps, target, input);
+  if (options.process) return (await storeProcessed(deps, draft)).payment;
+  return withTransaction(deps, async (tx) => {
+    await repo.insertPayment(tx.db, draft);
+    await recordPaymentChange(tx, draft, 'create', { statusChanged: false });
+    return draft;
+  });
+}
+
+/** Creates the payment and sends it at once; its history comes with it (nothing is read back). */
+export async function createAndProcessPayment(
+  deps: Deps,
+  target: PaymentTarget,
+  input: PaymentInput,
+): Promise<{ payment: Payment; actions: PaymentAction[] }> {
+  return storeProcessed(deps, await newDraft(deps, target, input));
+}
+
+async function newDraft(deps: Deps, target: PaymentTarget, input: PaymentInput): Promise<Payment> {
   const fields = checkInput(deps, input);
   const receiving = await receivingAccount(deps, target);
   const now = deps.clock.now().toISOString();
-  const payment: Payment = {
+  return {
     id: newId(),
     companyId: target.companyId,
     integrationId: target.integrationId,
@@ -89,11 +108,28 @@ export async function createPayment(
     completedAt: null,
     ...fields,
   };
-  return withTransaction(deps, async (tx) => {
-    await repo.insertPayment(tx.db, payment);
-    await recordPaymentChange(tx, payment, 'create', { statusChanged: false });
-    return options.process ? process(tx, payment) : payment;
-  });
+}
+
+/**
+ * Create and process in one write (issue 14): the payment is inserted already sent, with both history
+ * rows, its webhook and its count, from the data in hand. The same rows as a create then a process.
+ */
+async function storeProcessed(deps: Deps, draft: Payment) {
+  const sent: Payment = {
+    ...draft,
+    status: assertTransition(draft.status, 'process'),
+    linkToken: newToken(),
+    updatedAt: deps.clock.now().toISOString(),
+  };
+  const { actions, event } = await historyOfNewPayment(deps, draft, sent);
+  const write = async (tx: Deps) => {
+    await repo.insertProcessedPayment(tx.db, tx.engine, sent, actions, event);
+    await queuePaymentRequestEmail(tx, sent);
+  };
+  // A write that is one statement is atomic on its own: no BEGIN and COMMIT round trips around it.
+  if (repo.writesNewPaymentAtOnce(deps.engine) && !sent.customerEmail) await write(deps);
+  else await withTransaction(deps, write);
+  return { payment: sent, actions };
 }
 
 /** A recurring payment's initial payment moves only with its recurring payment (paid through its link). */

@@ -3,6 +3,7 @@
 import type { Deps } from '../../context.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId } from '../ids.js';
+import { findReceivingFacts } from './receiving-account.repository.js';
 
 /** Where a new payment belongs: the company, the integration that hears about it, the account paid into. */
 export interface ReceivingTarget {
@@ -19,46 +20,32 @@ export interface Receiving {
   isSandbox: boolean;
 }
 
-/** Checks that the company may take payments and finds the account they are paid into. */
+/** Checks that the company may take payments and finds the account they are paid into (one query). */
 export async function receivingAccount(deps: Deps, target: ReceivingTarget): Promise<Receiving> {
-  const company = await deps.db
-    .selectFrom('companies')
-    .select(['status'])
-    .where('id', '=', target.companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('company');
-  if (company.status !== 'active') {
-    throw new DomainError('forbidden', `the company cannot take payments while ${company.status}`);
+  const facts = await findReceivingFacts(
+    deps.db,
+    target.companyId,
+    target.integrationId,
+    target.bankAccountId,
+  );
+  if (!facts) throw notFound('company');
+  if (facts.company_status !== 'active') {
+    throw new DomainError('forbidden', `the company cannot take payments while ${facts.company_status}`);
   }
-  const integration = await deps.db
-    .selectFrom('integrations')
-    .select(['bank_account_id', 'is_sandbox'])
-    .where('id', '=', target.integrationId)
-    .where('company_id', '=', target.companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!integration) throw notFound('integration');
-  const bankAccountId = target.bankAccountId ?? integration.bank_account_id;
+  if (!facts.integration_id) throw notFound('integration');
+  const bankAccountId = target.bankAccountId ?? facts.integration_account_id;
   if (!bankAccountId)
     throw new DomainError('invalid_state', 'attach a bank account to the integration first');
-  const account = isId(bankAccountId)
-    ? await deps.db
-        .selectFrom('bank_accounts')
-        .select(['id', 'status', 'creation_type'])
-        .where('id', '=', bankAccountId)
-        .where('company_id', '=', target.companyId)
-        .executeTakeFirst()
-    : undefined;
-  if (!account) throw notFound('bank account');
-  if (account.status !== 'pending' && account.status !== 'verified') {
+  if (!isId(bankAccountId) || !facts.account_id) throw notFound('bank account');
+  if (facts.account_status !== 'pending' && facts.account_status !== 'verified') {
     throw new DomainError(
       'invalid_state',
-      `the bank account is ${account.status} and cannot receive payments`,
+      `the bank account is ${facts.account_status} and cannot receive payments`,
     );
   }
   return {
-    bankAccountId: account.id,
-    dataApi: account.creation_type === 'data_api',
-    isSandbox: integration.is_sandbox === 1,
+    bankAccountId: facts.account_id,
+    dataApi: facts.creation_type === 'data_api',
+    isSandbox: facts.is_sandbox === 1,
   };
 }

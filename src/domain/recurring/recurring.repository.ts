@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
+import { reusableQuery } from '../../store/reusable-query.js';
 import type { Payment } from '../payments/payment.js';
 import { toPayment } from '../payments/payment.repository.js';
 import type {
@@ -77,6 +78,25 @@ export async function insertRecurring(db: Db, recurring: RecurringPayment): Prom
   await db.insertInto('recurring_payments').values(toRow(recurring)).execute();
 }
 
+// The reads of a recurring payment's answers, built once per database (store/reusable-query.ts).
+const recurringOfIntegration = reusableQuery((db, id: string, companyId: string, integrationId: string) =>
+  db
+    .selectFrom('recurring_payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('integration_id', '=', integrationId)
+    .where('deleted_at', 'is', null),
+);
+const recurringOfCompany = reusableQuery((db, id: string, companyId: string) =>
+  db
+    .selectFrom('recurring_payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null),
+);
+
 /** The live recurring payment in scope; locked for the rest of the transaction on PostgreSQL when `lock`. */
 export async function findRecurring(
   db: Db,
@@ -84,6 +104,12 @@ export async function findRecurring(
   id: string,
   lock?: Engine,
 ): Promise<RecurringPayment | undefined> {
+  if (lock !== 'postgres') {
+    const [row] = scope.integrationId
+      ? await recurringOfIntegration(db, id, scope.companyId, scope.integrationId)
+      : await recurringOfCompany(db, id, scope.companyId);
+    return row ? toRecurring(row) : undefined;
+  }
   let query = db
     .selectFrom('recurring_payments')
     .selectAll()
@@ -91,8 +117,7 @@ export async function findRecurring(
     .where('company_id', '=', scope.companyId)
     .where('deleted_at', 'is', null);
   if (scope.integrationId) query = query.where('integration_id', '=', scope.integrationId);
-  if (lock === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await query.forUpdate().executeTakeFirst();
   return row ? toRecurring(row) : undefined;
 }
 
@@ -162,15 +187,18 @@ export async function insertAction(db: Db, row: Insertable<RecurringActionTable>
     .execute();
 }
 
-export async function listActions(db: Db, recurringPaymentId: string): Promise<RecurringAction[]> {
-  const rows = await db
+const actionsOfRecurring = reusableQuery((db, recurringPaymentId: string) =>
+  db
     .selectFrom('recurring_payment_actions')
     .selectAll()
     .where('recurring_payment_id', '=', recurringPaymentId)
     .orderBy('seq', 'asc')
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc'),
+);
+
+export async function listActions(db: Db, recurringPaymentId: string): Promise<RecurringAction[]> {
+  const rows = await actionsOfRecurring(db, recurringPaymentId);
   return rows.map((row) => ({
     timestamp: row.created_at,
     action: row.action,
@@ -237,13 +265,16 @@ export async function deleteItems(db: Db, recurringPaymentId: string): Promise<v
 }
 
 /** Every item of the recurring payment, in schedule order. */
-export async function listItems(db: Db, recurringPaymentId: string): Promise<RecurringItem[]> {
-  const rows = await db
+const itemsOfRecurring = reusableQuery((db, recurringPaymentId: string) =>
+  db
     .selectFrom('recurring_payment_items')
     .selectAll()
     .where('recurring_payment_id', '=', recurringPaymentId)
-    .orderBy('item_index')
-    .execute();
+    .orderBy('item_index'),
+);
+
+export async function listItems(db: Db, recurringPaymentId: string): Promise<RecurringItem[]> {
+  const rows = await itemsOfRecurring(db, recurringPaymentId);
   return rows.map(toItem);
 }
 
@@ -333,17 +364,29 @@ export async function moveAuthorisation(
 
 // ---- the initial payment (a row of `payments` pointing at its recurring payment)
 
+const initialPayment = reusableQuery((db, recurringPaymentId: string) =>
+  db
+    .selectFrom('payments')
+    .selectAll()
+    .where('recurring_payment_id', '=', recurringPaymentId)
+    .where('deleted_at', 'is', null),
+);
+
 export async function findInitialPayment(
   db: Db,
   recurringPaymentId: string,
   lock?: Engine,
 ): Promise<Payment | undefined> {
-  let query = db
+  if (lock !== 'postgres') {
+    const [row] = await initialPayment(db, recurringPaymentId);
+    return row ? toPayment(row) : undefined;
+  }
+  const query = db
     .selectFrom('payments')
     .selectAll()
     .where('recurring_payment_id', '=', recurringPaymentId)
-    .where('deleted_at', 'is', null);
-  if (lock === 'postgres') query = query.forUpdate();
+    .where('deleted_at', 'is', null)
+    .forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toPayment(row) : undefined;
 }

@@ -51,7 +51,7 @@ test('logged URLs hide link tokens, OAuth code/state/id_token and verification t
   const text = log.lines.join('');
   const logged = log.lines
     .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
-    .filter((entry) => entry.msg === 'incoming request')
+    .filter((entry) => entry.msg === 'request completed')
     .map((entry) => entry.req?.url);
   assert.ok(logged.length >= urls.length, 'every request is logged');
   for (const [name, value] of Object.entries(secrets)) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { createPayment, paymentHistory } from '../../../domain/payments/payment.service.js';
+import { createAndProcessPayment } from '../../../domain/payments/payment.service.js';
 import { merchantOf } from '../../auth/auth.js';
 import { errors } from '../../schemas.js';
 import { PaymentCreateBody, PaymentProcessed, toProcessed } from './payment-view.js';
@@ -23,11 +23,12 @@ export const createAndProcessPaymentRoute: FastifyPluginAsyncTypebox = async (ap
     },
     async (request) => {
       const { companyId, integrationId } = merchantOf(request);
-      const payment = await createPayment(app.deps, { companyId, integrationId }, request.body, {
-        process: true,
-      });
-      const history = await paymentHistory(app.deps, payment.id);
-      return { created: true, result: toProcessed(payment, history, app.deps.config.publicUrl) };
+      const { payment, actions } = await createAndProcessPayment(
+        app.deps,
+        { companyId, integrationId },
+        request.body,
+      );
+      return { created: true, result: toProcessed(payment, actions, app.deps.config.publicUrl) };
     },
   );
 };
