@@ -33,6 +33,7 @@ import { faviconRoutes } from './pages/favicon/favicon.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { portalRoutes } from './portal/index.js';
 import { createBankRegistry } from './providers/bank-registry.js';
+import { isCustomerRequest, withCustomerPresent } from './providers/customer-presence.js';
 import { sandboxBankOf, sandboxBankPlugin, sandboxPki } from './providers/sandbox-bank/index.js';
 import { buildSandboxBankMtls } from './providers/sandbox-bank/mtls-server.js';
 import { loadSecretBox } from './secrets-key.js';
@@ -181,6 +182,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
   // Outside the public group's rate limit: every page view fetches it.
   await app.register(faviconRoutes);
+  // The customer's browser waits on these: bank calls made for them are customer-present (API.md 10.2).
+  // A preHandler (after the body is read), so that the handler runs inside the context.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isCustomerRequest(request.url)) return done();
+    const userAgent = request.headers['user-agent'];
+    withCustomerPresent({ ipAddress: request.ip, userAgent, since: deps.clock.now() }, done);
+  });
   // Everything reached by a link token: an unknown token counts as a failed guess of the address.
   await app.register(async (links) => {
     limitLinkGuessing(links, deps);

@@ -78,6 +78,8 @@ export interface SandboxTokenTable {
   created_at: string;
   /** SHA-256 (base64url) of the client certificate the token was issued to (x5t#S256). */
   cert_thumbprint: string | null;
+  /** Codes: the nonce of the authorisation, repeated in the token endpoint's id_token. */
+  nonce: string | null;
 }
 
 export interface SandboxPaymentTable {

@@ -18,6 +18,7 @@ import * as m0015 from './0015_secret_rotation.js';
 import * as m0017 from './0017_reliability.js';
 import * as m0018 from './0018_fapi.js';
 import * as m0019 from './0019_portal.js';
+import * as m0020 from './0020_fapi_adapter.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017_reliability': m0017,
   '0018_fapi': m0018,
   '0019_portal': m0019,
+  '0020_fapi_adapter': m0020,
 };

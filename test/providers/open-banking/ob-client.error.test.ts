@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { type TestContext, test } from 'node:test';
 import { OffsetClock } from '../../../src/domain/clock.js';
 import { isBankError } from '../../../src/providers/bank-error.js';
+import { withCustomerPresent } from '../../../src/providers/customer-presence.js';
 import { OpenBankingProvider } from '../../../src/providers/open-banking/open-banking-provider.js';
 import { endpointsUnder } from '../../../src/providers/open-banking/provider-config.js';
 import { openStore } from '../../../src/store/database.js';
@@ -394,4 +395,37 @@ test('paybank signs every consent POST over the exact bytes it sends', async (t)
     await importJWK(publicJwk, 'PS256'),
     { crit: { [`${OB}/iat`]: true, [`${OB}/iss`]: true, [`${OB}/tan`]: true } },
   );
+});
+
+test('customer-present calls carry the customer headers; the others only an interaction id', async (t) => {
+  const { provider, seen } = await fakeBank(t, (req, res) =>
+    created(res, {
+      Data: {
+        ConsentId: 'c-present',
+        Status: 'AwaitingAuthorisation',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+        Initiation: JSON.parse(req.body).Data.Initiation,
+      },
+      Risk: {},
+      Links: { Self: 'x' },
+      Meta: {},
+    }),
+  );
+  const since = new Date('2026-03-01T10:00:00Z');
+  await withCustomerPresent({ ipAddress: '203.0.113.7', userAgent: 'CustomerBrowser/1.0', since }, () =>
+    provider.createPaymentConsent(consentRequest),
+  );
+  await provider.createPaymentConsent({ ...consentRequest, idempotencyKey: 'k-2' });
+  const posts = seen.filter((s) => s.method === 'POST' && s.url.endsWith('/domestic-payment-consents'));
+  assert.equal(posts.length, 2);
+  const [present, absent] = posts;
+  assert.equal(present?.headers['x-fapi-customer-ip-address'], '203.0.113.7');
+  assert.equal(present?.headers['x-customer-user-agent'], 'CustomerBrowser/1.0');
+  assert.equal(present?.headers['x-fapi-auth-date'], 'Sun, 01 Mar 2026 10:00:00 GMT');
+  assert.equal(absent?.headers['x-fapi-customer-ip-address'], undefined);
+  assert.equal(absent?.headers['x-customer-user-agent'], undefined);
+  assert.equal(absent?.headers['x-fapi-auth-date'], undefined);
+  for (const post of posts) assert.match(String(post.headers['x-fapi-interaction-id']), /^[0-9a-f-]{36}$/);
+  assert.notEqual(present?.headers['x-fapi-interaction-id'], absent?.headers['x-fapi-interaction-id']);
 });

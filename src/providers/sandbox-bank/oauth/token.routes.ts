@@ -14,6 +14,7 @@ import {
   certificateIsTheClients,
   findClient,
 } from './clients.js';
+import { issueTokenEndpointIdToken } from './id-token.js';
 import { ACCESS_TOKEN_TTL_S, expiresIn, findToken, issueToken, useCode } from './tokens.js';
 
 class OAuthError extends Error {
@@ -134,6 +135,15 @@ async function grant(bank: SandboxBank, client: SandboxBankClient, cert: ClientC
         expires_in: ACCESS_TOKEN_TTL_S,
         scope: code.scope,
         ...(refresh ? { refresh_token: refresh } : {}),
+        ...(code.scope.split(' ').includes('openid')
+          ? {
+              id_token: await issueTokenEndpointIdToken(bank, {
+                clientId: client.id,
+                consentId: consent.id,
+                nonce: code.nonce,
+              }),
+            }
+          : {}),
       };
     }
     case 'refresh_token': {
