@@ -165,7 +165,7 @@ export class ObClient {
     options: {
       body?: unknown;
       idempotencyKey?: string;
-      /** Sign the body (x-jws-signature) and check the signature of the bank's answer. */
+      /** Sign the body (x-jws-signature) and require a signature on the bank's answer. */
       signed?: boolean;
     } = {},
   ): Promise<T> {
@@ -212,7 +212,10 @@ export class ObClient {
       `bank call ${method} ${url}`,
     );
     if (response.status >= 200 && response.status < 300) {
-      if (options.signed && response.text !== '') await this.checkSignature(response, url);
+      // Every answer that carries a signature is checked, GETs included; a signed POST's must carry one.
+      if (response.signature !== undefined || (options.signed && response.text !== '')) {
+        await this.checkSignature(response, url);
+      }
       return this.json<T>(response, url);
     }
     throw this.errorOf(response, url, auth);

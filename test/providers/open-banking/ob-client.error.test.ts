@@ -429,3 +429,31 @@ test('customer-present calls carry the customer headers; the others only an inte
   for (const post of posts) assert.match(String(post.headers['x-fapi-interaction-id']), /^[0-9a-f-]{36}$/);
   assert.notEqual(present?.headers['x-fapi-interaction-id'], absent?.headers['x-fapi-interaction-id']);
 });
+
+test('a GET answer is checked when signed: a tampered one is a bank error, a true one a success', async (t) => {
+  let tamper = false;
+  const { provider } = await fakeBank(t, (_req, res) => {
+    const body = JSON.stringify({
+      Data: {
+        ConsentId: 'c-get',
+        Status: 'Authorised',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+      },
+      Risk: {},
+      Links: { Self: 'x' },
+      Meta: {},
+    });
+    res.setHeader('content-type', 'application/json');
+    // The body changed after the bank signed it (a status flipped on the way).
+    if (tamper) res.setHeader('x-jws-signature', bankSignature(body.replace('Authorised', 'Rejected')));
+    res.end(body);
+  });
+  assert.equal((await provider.getPaymentConsent('c-get')).status, 'authorised');
+  tamper = true;
+  await assert.rejects(provider.getPaymentConsent('c-get'), (err: unknown) => {
+    assert.ok(isBankError(err, 'unavailable'));
+    assert.match((err as Error).message, /not signed by it/);
+    return true;
+  });
+});
