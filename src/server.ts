@@ -14,6 +14,8 @@ import { sealStoredWebhookSecrets } from './domain/webhooks/webhook-secrets.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
+import { BANK_RETURN_PATH } from './domain/bank-accounts/bank-connection.service.js';
+import { RETURN_PATH } from './domain/payments/initiation.service.js';
 import { limitLinkGuessing } from './http/auth/failed-attempts.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerJsonParser } from './http/json-body.js';
@@ -36,6 +38,7 @@ import { createBankRegistry } from './providers/bank-registry.js';
 import { isCustomerRequest, withCustomerPresent } from './providers/customer-presence.js';
 import { sandboxBankOf, sandboxBankPlugin, sandboxPki } from './providers/sandbox-bank/index.js';
 import { buildSandboxBankMtls } from './providers/sandbox-bank/mtls-server.js';
+import { registerAtSandboxBank } from './providers/sandbox-bank/self-registration.js';
 import { loadSecretBox } from './secrets-key.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -207,6 +210,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const listen = async (at: { port: number; host: string }) => {
     await app.listen(at);
     await bankServer?.listen({ port: config.sandboxBankMtlsPort, host: at.host });
+    if (bankServer) {
+      await registerAtSandboxBank(deps, [
+        `${config.publicUrl}${RETURN_PATH}`,
+        `${config.publicUrl}${BANK_RETURN_PATH}`,
+      ]);
+    }
   };
   return { app, deps, routes, listen };
 }

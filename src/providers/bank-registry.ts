@@ -27,6 +27,8 @@ export interface BankRegistry {
    * the bank and its issuer. The sandbox bank is read at its first call, once it listens.
    */
   discover(): Promise<void>;
+  /** The Open Banking adapter of a bank (registration needs more than BankProvider offers). */
+  openBanking(providerId: string): OpenBankingProvider;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,11 @@ export async function createBankRegistry(config: Config, deps: BankRegistryDeps)
       throw invalid('/provider', `must be one of ${providers.all().join(', ')}`);
     },
     jwks: () => [...keys.values()],
+    openBanking(providerId) {
+      const bank = banks.get(providerId);
+      if (!bank) throw invalid('/provider', `must be one of ${providers.withoutOther().join(', ')}`);
+      return bank;
+    },
     async discover() {
       for (const bank of banks.values()) {
         if (bank.info.id === sandboxId) continue;

@@ -249,6 +249,33 @@ export class ObClient {
     }
   }
 
+  /** Sends a registration request (application/jwt) to the bank's registration endpoint; its client id. */
+  async register(request: string): Promise<string> {
+    const { registrationUrl } = await this.endpoints();
+    if (!registrationUrl) throw new BankError('unavailable', 'the bank names no registration endpoint');
+    const response = await this.withRetries(`POST ${registrationUrl}`, () =>
+      this.send(
+        'POST',
+        registrationUrl,
+        { accept: 'application/json', 'content-type': 'application/jwt' },
+        request,
+      ),
+    );
+    const body = this.parse<{ client_id?: unknown; error?: string; error_description?: string }>(
+      response.text,
+    );
+    if ((response.status === 201 || response.status === 200) && typeof body?.client_id === 'string') {
+      return body.client_id;
+    }
+    const why = body?.error ? `${body.error}: ${body.error_description ?? ''}` : `status ${response.status}`;
+    throw new BankError(
+      'rejected_request',
+      `the bank refused the registration (${why})`,
+      response.status,
+      body?.error,
+    );
+  }
+
   /** The authorisation URL of a consent (API.md 10.2). */
   authorizationUrl(input: Parameters<BankOidc['authorizationUrl']>[0]): Promise<string> {
     return this.oidc.authorizationUrl(input);

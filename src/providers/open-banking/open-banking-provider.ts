@@ -35,6 +35,7 @@ import type {
   ObTransactionResponse,
 } from './ob-wire.js';
 import type { OpenBankingProviderConfig } from './provider-config.js';
+import { registrationRequestOf } from './registration.js';
 import { accessConsentBody, paymentConsentBody, standingOrderConsentBody } from './request-bodies.js';
 import {
   bankAccountsOf,
@@ -75,6 +76,18 @@ export class OpenBankingProvider implements BankProvider {
 
   get issuer(): string {
     return this.config.issuer;
+  }
+
+  /** Registers paybank at the bank (DCR) with the directory's software statement; the client id. */
+  async register(softwareStatement: string, redirectUris: string[]): Promise<string> {
+    const request = await registrationRequestOf({
+      config: this.config,
+      signing: this.credentials.signing,
+      softwareStatement,
+      redirectUris,
+      now: this.now(),
+    });
+    return this.client.register(request);
   }
 
   /** Reads the bank's discovery document now; a BankError when it cannot. */

@@ -149,3 +149,17 @@ export interface SandboxIdempotencyTable {
   resource_id: string;
   expires_at: string;
 }
+
+/** A client registered at the sandbox bank (DCR, API.md 10.3). */
+export interface SandboxClientTable {
+  client_id: string;
+  org_id: string;
+  software_id: string;
+  /** JSON array of the registered redirect URIs. */
+  redirect_uris: string;
+  /** JSON Web Key Set of the client's signing keys, from its software statement. */
+  jwks: string;
+  token_endpoint_auth_method: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -67,7 +67,7 @@ async function clientOf(
   if (authorization !== undefined || form.client_secret !== undefined) {
     throw invalidClient('client secrets are not accepted: use tls_client_auth or private_key_jwt');
   }
-  const client = form.client_id ? findClient(bank.options, form.client_id) : undefined;
+  const client = form.client_id ? await findClient(bank, form.client_id) : undefined;
   if (!client) throw invalidClient('unknown client');
   if (form.client_assertion !== undefined || form.client_assertion_type !== undefined) {
     const ok =
