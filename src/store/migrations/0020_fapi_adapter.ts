@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 // Issue 13, the adapter's side: the sandbox bank keeps the nonce of the authorisation a code was
 // issued for, so that its token endpoint's id_token carries it (OpenID Connect Core 3.3.3.6); and
-// the clients registered at it (DCR, API.md 10.3).
+// the clients registered at it (DCR, API.md 10.3); and the back-off of payment status polling
+// (when polling began, when next, and when it gave up and asked for an operator).
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('sandbox_bank_tokens').addColumn('nonce', 'text').execute();
@@ -18,10 +19,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+  for (const column of ['polling_since', 'next_poll_at', 'attention_at']) {
+    await db.schema.alterTable('payment_attempts').addColumn(column, 'text').execute();
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const column of ['polling_since', 'next_poll_at', 'attention_at']) {
+    await db.schema.alterTable('payment_attempts').dropColumn(column).execute();
+  }
   await db.schema.dropTable('sandbox_bank_clients').execute();
   await db.schema.alterTable('sandbox_bank_tokens').dropColumn('nonce').execute();
 }
