@@ -44,7 +44,7 @@ test('an undecided payment is polled with back-off and flagged after 5 days', as
   assert.equal(await polls(), true, 'first poll');
   const first = await row();
   // The pause chosen at a poll: next_poll_at less the poll's own time (updated_at).
-  const gap = (r: { next_poll_at: string | null; updated_at: string }) =>
+  const gap = (r: { next_poll_at?: string | null; updated_at: string }) =>
     Date.parse(r.next_poll_at ?? '') - Date.parse(r.updated_at);
   assert.equal(gap(first), 5_000, 'every 5 s in the first minute');
   assert.equal(await polls(), false, 'not due yet');
