@@ -457,3 +457,60 @@ test('a GET answer is checked when signed: a tampered one is a bank error, a tru
     return true;
   });
 });
+
+test('the Risk block per payment context is sent as given, and defaults by debtor', async (t) => {
+  const { provider, seen } = await fakeBank(t, (req, res) =>
+    created(res, {
+      Data: {
+        ConsentId: `c-${seen.length}`,
+        Status: 'AwaitingAuthorisation',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+        Initiation: JSON.parse(req.body).Data.Initiation,
+      },
+      Risk: JSON.parse(req.body).Risk,
+      Links: { Self: 'x' },
+      Meta: {},
+    }),
+  );
+  const risks = async () =>
+    seen
+      .filter((s) => s.method === 'POST' && s.url.endsWith('/domestic-payment-consents'))
+      .map((s) => JSON.parse(s.body).Risk);
+  await provider.createPaymentConsent({
+    ...consentRequest,
+    idempotencyKey: 'risk-1',
+    risk: {
+      context: 'EcommerceGoods',
+      merchantCategoryCode: '7399',
+      merchantCustomerId: 'payer-pseudonym',
+      deliveryAddress: {
+        addressLines: ['1 High Street'],
+        postCode: 'AB1 2CD',
+        townName: 'Leeds',
+        country: 'GB',
+      },
+    },
+  });
+  await provider.createPaymentConsent({ ...consentRequest, idempotencyKey: 'risk-2' });
+  await provider.createPaymentConsent({
+    ...consentRequest,
+    idempotencyKey: 'risk-3',
+    debtor: { sortCode: '401234', accountNumber: '87654321', name: 'Acme' },
+  });
+  assert.deepEqual(await risks(), [
+    {
+      PaymentContextCode: 'EcommerceGoods',
+      MerchantCategoryCode: '7399',
+      MerchantCustomerIdentification: 'payer-pseudonym',
+      DeliveryAddress: {
+        AddressLine: ['1 High Street'],
+        PostCode: 'AB1 2CD',
+        TownName: 'Leeds',
+        Country: 'GB',
+      },
+    },
+    { PaymentContextCode: 'EcommerceGoods' },
+    { PaymentContextCode: 'PartyToParty' },
+  ]);
+});
