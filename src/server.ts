@@ -208,14 +208,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!options.store) await store.close();
   });
   const listen = async (at: { port: number; host: string }) => {
-    await app.listen(at);
-    await bankServer?.listen({ port: config.sandboxBankMtlsPort, host: at.host });
+    // The bank first, and paybank registered at it, before any customer can reach the service.
     if (bankServer) {
-      await registerAtSandboxBank(deps, [
-        `${config.publicUrl}${RETURN_PATH}`,
-        `${config.publicUrl}${BANK_RETURN_PATH}`,
-      ]);
+      await bankServer.listen({ port: config.sandboxBankMtlsPort, host: at.host });
+      await registerAtSandboxBank(
+        deps,
+        [`${config.publicUrl}${RETURN_PATH}`, `${config.publicUrl}${BANK_RETURN_PATH}`],
+        `${sandboxBankOf(deps).options.apiUrl}/register`,
+      );
     }
+    await app.listen(at);
   };
   return { app, deps, routes, listen };
 }

@@ -250,8 +250,8 @@ export class ObClient {
   }
 
   /** Sends a registration request (application/jwt) to the bank's registration endpoint; its client id. */
-  async register(request: string): Promise<string> {
-    const { registrationUrl } = await this.endpoints();
+  async register(request: string, at?: string): Promise<string> {
+    const registrationUrl = at ?? (await this.endpoints()).registrationUrl;
     if (!registrationUrl) throw new BankError('unavailable', 'the bank names no registration endpoint');
     const response = await this.withRetries(`POST ${registrationUrl}`, () =>
       this.send(

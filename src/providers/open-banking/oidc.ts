@@ -146,7 +146,7 @@ export class BankOidc {
    */
   private async configuration(): Promise<oidc.Configuration> {
     const server = await this.serverMetadata();
-    const skew = Math.round((this.clock.now().getTime() - Date.now()) / 1000);
+    const skew = Math.floor(this.clock.now().getTime() / 1000) - Math.floor(Date.now() / 1000);
     const auth =
       this.config.tokenEndpointAuthMethod === 'private_key_jwt'
         ? oidc.PrivateKeyJwt({ key: await this.key(), kid: this.signing.kid })
@@ -203,8 +203,12 @@ export class BankOidc {
       { key: await this.key(), kid: this.signing.kid },
       {
         [oidc.modifyAssertion]: (header, claims) => {
+          // Times from the injected clock itself (clockSkew is whole seconds, and rounds).
+          const now = Math.floor(this.clock.now().getTime() / 1000);
           header.typ = 'JWT';
-          claims.exp = (claims.nbf as number) + REQUEST_OBJECT_TTL_S;
+          claims.iat = now;
+          claims.nbf = now;
+          claims.exp = now + REQUEST_OBJECT_TTL_S;
         },
       },
     );

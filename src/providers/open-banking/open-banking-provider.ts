@@ -78,8 +78,15 @@ export class OpenBankingProvider implements BankProvider {
     return this.config.issuer;
   }
 
-  /** Registers paybank at the bank (DCR) with the directory's software statement; the client id. */
-  async register(softwareStatement: string, redirectUris: string[]): Promise<string> {
+  /**
+   * Registers paybank at the bank (DCR) with the directory's software statement; the client id. The
+   * registration endpoint comes from discovery unless given.
+   */
+  async register(
+    softwareStatement: string,
+    redirectUris: string[],
+    registrationUrl?: string,
+  ): Promise<string> {
     const request = await registrationRequestOf({
       config: this.config,
       signing: this.credentials.signing,
@@ -87,7 +94,7 @@ export class OpenBankingProvider implements BankProvider {
       redirectUris,
       now: this.now(),
     });
-    return this.client.register(request);
+    return this.client.register(request, registrationUrl);
   }
 
   /** Reads the bank's discovery document now; a BankError when it cannot. */

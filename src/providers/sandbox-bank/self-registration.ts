@@ -7,7 +7,15 @@ import { sandboxSoftwareStatement } from './software-statement.js';
 
 export const SANDBOX_PROVIDER_ID = 'ob-sandbox';
 
-export async function registerAtSandboxBank(deps: Deps, redirectUris: string[]): Promise<void> {
+/**
+ * registrationUrl is the in-process bank's own, so that this runs before the service's port (where
+ * the discovery document is) takes requests: no customer can come before paybank is a client.
+ */
+export async function registerAtSandboxBank(
+  deps: Deps,
+  redirectUris: string[],
+  registrationUrl: string,
+): Promise<void> {
   const known = await deps.db
     .selectFrom('sandbox_bank_clients')
     .select('redirect_uris')
@@ -15,6 +23,8 @@ export async function registerAtSandboxBank(deps: Deps, redirectUris: string[]):
     .executeTakeFirst();
   if (known?.redirect_uris === JSON.stringify(redirectUris)) return;
   const statement = await sandboxSoftwareStatement(deps.config.dataDir, redirectUris, deps.clock.now());
-  const clientId = await deps.banks.openBanking(SANDBOX_PROVIDER_ID).register(statement, redirectUris);
+  const clientId = await deps.banks
+    .openBanking(SANDBOX_PROVIDER_ID)
+    .register(statement, redirectUris, registrationUrl);
   deps.log.info({ clientId, redirectUris }, 'registered at the sandbox bank');
 }
