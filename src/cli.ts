@@ -22,6 +22,7 @@ const USAGE = `usage: paybank <command>
   admin company create --partner ID --json '{...company create body...}'
   admin user invite --partner ID --email E --role owner|admin|developer|viewer   (portal user)
   admin request METHOD /admin/v1/PATH [--json '{...}']   any other operator route
+  bank register PROVIDER_ID               register paybank at an Open Banking bank (DCR over mTLS); prints the client id
 
 admin options: --url (default $PAYBANK_URL or $PUBLIC_URL or http://localhost:8080), --token (default $ADMIN_TOKEN)
 Answers are printed as JSON; a non-2xx answer exits with status 1.`;
@@ -195,6 +196,16 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'admin':
       return runAdmin(words, flags);
+    case 'bank': {
+      const { runBankCommand } = await import('./cli-bank.js');
+      try {
+        process.stdout.write(`${await runBankCommand(words)}\n`);
+      } catch (err) {
+        if (err instanceof RangeError) throw new UsageError(err.message);
+        throw new CliError((err as Error).message);
+      }
+      return 0;
+    }
     default:
       throw new UsageError(`unknown command: ${command}`);
   }

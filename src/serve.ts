@@ -22,6 +22,14 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     throw err;
   }
   const { app, deps, listen } = await buildApp({ config });
+  try {
+    await deps.banks.discover();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`paybank: invalid configuration: ${err.message}\n`);
+    await app.close();
+    process.exit(2);
+  }
   const token = await ensureAdminToken(deps);
   if (token) app.log.warn(`no ADMIN_TOKEN set: generated operator token (shown once): ${token}`);
   try {

@@ -13,6 +13,8 @@ import { sealStoredWebhookSecrets } from './domain/webhooks/webhook-secrets.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
 import './http/deps.js';
+import { BANK_RETURN_PATH } from './domain/bank-accounts/bank-connection.service.js';
+import { RETURN_PATH } from './domain/payments/initiation.service.js';
 import { limitLinkGuessing } from './http/auth/failed-attempts.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerJsonParser } from './http/json-body.js';
@@ -34,8 +36,10 @@ import { faviconRoutes } from './pages/favicon/favicon.js';
 import { verificationPages } from './pages/verification/verification-page.js';
 import { portalRoutes } from './portal/index.js';
 import { createBankRegistry } from './providers/bank-registry.js';
+import { isCustomerRequest, withCustomerPresent } from './providers/customer-presence.js';
 import { sandboxBankOf, sandboxBankPlugin, sandboxPki } from './providers/sandbox-bank/index.js';
 import { buildSandboxBankMtls } from './providers/sandbox-bank/mtls-server.js';
+import { registerAtSandboxBank } from './providers/sandbox-bank/self-registration.js';
 import { loadSecretBox } from './secrets-key.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -172,6 +176,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(sandboxBankPlugin, { prefix: '/sandbox-bank', bank: sandboxBankOf(deps) });
   // Outside the public group's rate limit: every page view fetches it.
   await app.register(faviconRoutes);
+  // The customer's browser waits on these: bank calls made for them are customer-present (API.md 10.2).
+  // A preHandler (after the body is read), so that the handler runs inside the context.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isCustomerRequest(request.url)) return done();
+    const userAgent = request.headers['user-agent'];
+    withCustomerPresent({ ipAddress: request.ip, userAgent, since: deps.clock.now() }, done);
+  });
   // Everything reached by a link token: an unknown token counts as a failed guess of the address.
   await app.register(async (links) => {
     limitLinkGuessing(links, deps);
@@ -188,8 +199,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!options.store) await store.close();
   });
   const listen = async (at: { port: number; host: string }) => {
+    // The bank first, and paybank registered at it, before any customer can reach the service.
+    if (bankServer) {
+      await bankServer.listen({ port: config.sandboxBankMtlsPort, host: at.host });
+      await registerAtSandboxBank(
+        deps,
+        [`${config.publicUrl}${RETURN_PATH}`, `${config.publicUrl}${BANK_RETURN_PATH}`],
+        `${sandboxBankOf(deps).options.apiUrl}/register`,
+      );
+    }
     await app.listen(at);
-    await bankServer?.listen({ port: config.sandboxBankMtlsPort, host: at.host });
   };
   return { app, deps, routes, listen };
 }

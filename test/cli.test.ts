@@ -135,3 +135,29 @@ test('starting on a busy port: one line naming the address, exit 1', async (t) =
     new RegExp(`^paybank: cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`),
   );
 });
+
+test('paybank bank register: registers at the sandbox bank over mTLS and prints the client id', async (t) => {
+  const app = await buildListeningApp(t);
+  const dir = mkdtempSync(join(tmpdir(), 'paybank-cli-bank-'));
+  const env = {
+    SANDBOX: 'true',
+    PUBLIC_URL: app.baseUrl,
+    SANDBOX_BANK_MTLS_PORT: new URL(app.bankApiUrl).port,
+    DATA_DIR: app.config.dataDir,
+    DATABASE_URL: `sqlite:${join(dir, 'cli.db')}`,
+    OPEN_BANKING_PROVIDERS: '',
+  };
+  const registered = await paybank(['bank', 'register', 'ob-sandbox'], env);
+  assert.equal(registered.code, 0, registered.stderr);
+  const answer = JSON.parse(registered.stdout);
+  assert.equal(answer.clientId, 'paybank');
+  assert.deepEqual(answer.redirectUris, [
+    `${app.baseUrl}/public/v1/return`,
+    `${app.baseUrl}/public/v1/bank-accounts/return`,
+  ]);
+  const unknown = await paybank(['bank', 'register', 'ob-nowhere'], env);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /ob-nowhere is not a configured Open Banking provider/);
+  const usage = await paybank(['bank', 'register'], env);
+  assert.equal(usage.code, 2);
+});

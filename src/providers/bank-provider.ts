@@ -43,6 +43,16 @@ interface ConsentRequest {
   state: string;
 }
 
+/** What the bank's risk scoring is told of a payment (OBRisk1, issue 13 item 9). */
+export interface PaymentRisk {
+  context: 'EcommerceGoods' | 'EcommerceServices' | 'PartyToParty' | 'BillPayment' | 'Other';
+  /** ISO 18245, 3 or 4 digits. */
+  merchantCategoryCode?: string;
+  /** The payer's stable (pseudonymous) id with the merchant, at most 70 characters. */
+  merchantCustomerId?: string;
+  deliveryAddress?: { addressLines?: string[]; postCode?: string; townName: string; country: string };
+}
+
 export interface PaymentConsentRequest extends ConsentRequest {
   amount: Pence;
   /** Shown to both sides; at most 18 characters reach the payee under Faster Payments. */
@@ -52,6 +62,8 @@ export interface PaymentConsentRequest extends ConsentRequest {
   creditor: AccountRef;
   /** Set to pay out of a given account: a refund names the merchant's account here. */
   debtor?: AccountRef;
+  /** Default: EcommerceGoods, or PartyToParty when a debtor is named. */
+  risk?: PaymentRisk;
   /** Same key, same consent: safe to retry after a time-out. */
   idempotencyKey: string;
 }

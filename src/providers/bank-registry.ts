@@ -22,6 +22,13 @@ export interface BankRegistry {
   get(providerId: string): BankProvider;
   /** paybank's public signing keys at every bank (GET /.well-known/jwks.json). */
   jwks(): PublicJwk[];
+  /**
+   * Reads every configured real bank's discovery document (API.md 10.1), at start: a ConfigError names
+   * the bank and its issuer. The sandbox bank is read at its first call, once it listens.
+   */
+  discover(): Promise<void>;
+  /** The Open Banking adapter of a bank (registration needs more than BankProvider offers). */
+  openBanking(providerId: string): OpenBankingProvider;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,7 @@ export function openBankingProvidersOf(config: Config): OpenBankingProviderConfi
 /** Reads every bank's keys (the sandbox PKI must exist first); an Error names the bank and field. */
 export async function createBankRegistry(config: Config, deps: BankRegistryDeps): Promise<BankRegistry> {
   const banks = new Map<string, OpenBankingProvider>();
+  const sandboxId = config.sandbox ? sandboxProviderConfig(config.sandboxBankUrl, config.dataDir).id : null;
   const keys = new Map<string, PublicJwk>();
   for (const bank of openBankingProvidersOf(config)) {
     let credentials: ObCredentials;
@@ -71,6 +79,24 @@ export async function createBankRegistry(config: Config, deps: BankRegistryDeps)
       throw invalid('/provider', `must be one of ${providers.all().join(', ')}`);
     },
     jwks: () => [...keys.values()],
+    openBanking(providerId) {
+      const bank = banks.get(providerId);
+      if (!bank) throw invalid('/provider', `must be one of ${providers.withoutOther().join(', ')}`);
+      return bank;
+    },
+    async discover() {
+      for (const bank of banks.values()) {
+        if (bank.info.id === sandboxId) continue;
+        try {
+          await bank.discover();
+        } catch (err) {
+          throw new ConfigError(
+            'OPEN_BANKING_PROVIDERS',
+            `${bank.info.id}: issuer ${bank.issuer}: the discovery document cannot be read (${(err as Error).message})`,
+          );
+        }
+      }
+    },
     async close() {
       await Promise.all([...banks.values()].map((bank) => bank.close()));
     },

@@ -36,6 +36,7 @@ import type { TransactionTable } from '../domain/transactions/transaction.row.js
 import type { OpenBankingGrantTable } from '../providers/open-banking/grant.row.js';
 import type {
   SandboxAccountTable,
+  SandboxClientTable,
   SandboxConsentTable,
   SandboxCustomerTable,
   SandboxIdempotencyTable,
@@ -67,6 +68,7 @@ export interface Database {
   sandbox_bank_transactions: SandboxTransactionTable;
   sandbox_bank_consents: SandboxConsentTable;
   sandbox_bank_tokens: SandboxTokenTable;
+  sandbox_bank_clients: SandboxClientTable;
   sandbox_bank_payments: SandboxPaymentTable;
   sandbox_bank_standing_orders: SandboxStandingOrderTable;
   sandbox_bank_standing_order_payments: SandboxStandingOrderPaymentTable;

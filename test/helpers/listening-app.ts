@@ -38,7 +38,7 @@ export async function freePort(): Promise<number> {
 export async function buildListeningApp(
   t: TestContext,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<ListeningApp> {
   const port = await freePort();
   let mtlsPort = await freePort();

@@ -186,3 +186,26 @@ test('the bank answer reads as a hybrid-flow return, id_token included', () => {
   assert.equal(authorisationReturnOf({ state: 's' }), undefined);
   assert.equal(authorisationReturnOf({ state: ['a', 'b'], code: 'c' }), undefined);
 });
+
+test('a discovery document that cannot be read stops the start, naming the bank and its issuer', async (t) => {
+  const { createServer } = await import('node:http');
+  const server = createServer((_req, res) => res.writeHead(404).end('no such document'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const { port } = server.address() as { port: number };
+  const issuer = `http://127.0.0.1:${port}/nobank`;
+  const bank = { ...JSON.parse(BANKS)[1], id: 'ob-nodisco', issuer, retries: 0 };
+  const { banks, close } = await registry({
+    SANDBOX: 'true',
+    OPEN_BANKING_PROVIDERS: JSON.stringify([bank]),
+  });
+  t.after(close);
+  await assert.rejects(banks.discover(), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.match(
+      err.message,
+      /ob-nodisco: issuer http:\/\/127\.0\.0\.1:\d+\/nobank: the discovery document cannot be read/,
+    );
+    return true;
+  });
+});

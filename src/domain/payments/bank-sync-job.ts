@@ -7,6 +7,7 @@ import { submitAttempt } from './bank-return.service.js';
 import { ATTEMPT_TTL_MS } from './payment-attempt.js';
 import * as attempts from './payment-attempt.repository.js';
 import { syncAttempt } from './settlement.service.js';
+import { attemptsDueForPolling, schedulePoll } from './status-polling.js';
 
 const BATCH = 200;
 // Younger ones are still being handled by the request that made them.
@@ -17,29 +18,30 @@ export interface SyncReport {
   decided: number;
   resubmitted: number;
   expired: number;
+  /** Submitted payments the bank left undecided for 5 days, now flagged for an operator. */
+  needsAttention: number;
 }
 
 export async function syncPaymentsWithBanks(deps: Deps): Promise<SyncReport> {
   const now = deps.clock.now();
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const report: SyncReport = { decided: 0, resubmitted: 0, expired: 0 };
+  const report: SyncReport = { decided: 0, resubmitted: 0, expired: 0, needsAttention: 0 };
 
-  for (const attempt of await attempts.staleAttempts(
-    deps.db,
-    'submitted',
+  // Polled with back-off (status-polling.ts); undecided after 5 days, marked for an operator.
+  for (const { attempt, pollingSince } of await attemptsDueForPolling(
+    deps,
     before(SUBMITTED_GRACE_MS),
     BATCH,
   )) {
     try {
-      if ((await syncAttempt(deps, attempt)) !== 'pending') report.decided++;
-      else
-        await attempts.moveAttempt(deps.db, attempt.id, ['submitted'], {
-          status: 'submitted',
-          updated_at: now.toISOString(),
-        });
+      if ((await syncAttempt(deps, attempt)) !== 'pending') {
+        report.decided++;
+        continue;
+      }
     } catch (err) {
       deps.log.warn({ err, attemptId: attempt.id }, 'bank payment status not available');
     }
+    if ((await schedulePoll(deps, attempt.id, pollingSince)) === 'attention') report.needsAttention++;
   }
 
   // Exchanged and maybe submitted before the process stopped: submitting again with the same
@@ -79,7 +81,8 @@ export async function syncPaymentsWithBanks(deps: Deps): Promise<SyncReport> {
 
 export const paymentBankSyncJob: Job = {
   name: 'payments.bank-sync',
-  intervalMs: 30_000,
+  // As often as the first minute's status polls (status-polling.ts); each run asks only what is due.
+  intervalMs: 5_000,
   run: async (deps) => {
     await syncPaymentsWithBanks(deps);
   },

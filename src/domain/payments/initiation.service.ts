@@ -2,7 +2,7 @@
 // at that bank and the URL of its authorisation page. One initiator per kind of link; the bank is
 // called outside any transaction, after the attempt row is written (the row is the claim).
 import type { Deps } from '../../context.js';
-import type { AccountRef as BankAccountRef } from '../../providers/bank-provider.js';
+import type { AccountRef as BankAccountRef, PaymentRisk } from '../../providers/bank-provider.js';
 import { OTHER_PROVIDER_ID } from '../../providers/providers.js';
 import { DomainError, invalid } from '../errors.js';
 import { newId, newToken } from '../ids.js';
@@ -15,6 +15,7 @@ import { findPaymentById } from './payment.repository.js';
 import { paymentByToken } from './payment.service.js';
 import { ATTEMPT_TTL_MS, type AttemptKind } from './payment-attempt.js';
 import * as attempts from './payment-attempt.repository.js';
+import { linkPaymentRisk } from './payment-risk.js';
 import { PAYABLE } from './payment-status.js';
 import type { Refund } from './refund.js';
 import { findRefundByToken } from './refund.repository.js';
@@ -70,6 +71,7 @@ export interface AttemptRequest {
   reference: string;
   creditor: BankAccountRef;
   debtor?: BankAccountRef;
+  risk: PaymentRisk;
 }
 
 /** Writes the attempt, asks the bank for the consent, and answers its authorisation page. */
@@ -106,6 +108,7 @@ export async function startAttempt(deps: Deps, request: AttemptRequest): Promise
       instructionId: id,
       creditor: request.creditor,
       ...(request.debtor ? { debtor: request.debtor } : {}),
+      risk: request.risk,
       idempotencyKey: id,
     });
   } catch (err) {
@@ -145,6 +148,7 @@ export const initiateFromPaymentLink: LinkInitiator = async (deps, token, provid
     amount: payment.amountPence,
     reference: payment.invoiceRefNumber,
     creditor: merchant.account,
+    risk: linkPaymentRisk(payment),
   });
 };
 
@@ -171,6 +175,8 @@ export const initiateFromRefundLink: LinkInitiator = async (deps, token, provide
     reference: refundReference(payment),
     creditor: bankAccountOf(refund.payee),
     debtor: merchant.account,
+    // Money going back from the merchant to a person: no merchant context.
+    risk: { context: 'PartyToParty' },
   });
 };
 

@@ -21,4 +21,8 @@ export interface PaymentAttemptTable {
   expires_at: string;
   created_at: string;
   updated_at: string;
+  /** Status polling after submission (status-polling.ts): since when, next time, and when it gave up. */
+  polling_since?: string | null;
+  next_poll_at?: string | null;
+  attention_at?: string | null;
 }

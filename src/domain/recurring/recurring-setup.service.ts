@@ -23,6 +23,7 @@ import { assertLinkTakesPayments, linkRefusal } from '../payments/link-refusal.j
 import { merchantAccountOf } from '../payments/merchant-account.js';
 import type { Payment } from '../payments/payment.js';
 import { ATTEMPT_TTL_MS, type PaymentAttempt } from '../payments/payment-attempt.js';
+import { linkPaymentRisk } from '../payments/payment-risk.js';
 import { PAYABLE } from '../payments/payment-status.js';
 import { londonDay } from '../working-days.js';
 import type { RecurringPayment } from './recurring.js';
@@ -148,6 +149,8 @@ export async function initiateFromRecurringLink(
     amount: initial.amountPence,
     reference: recurring.reference,
     creditor: merchant.account,
+    // The first payment of a schedule at a link: an e-commerce payment like any link's.
+    risk: linkPaymentRisk(initial),
   });
 }
 

@@ -5,17 +5,20 @@
 // retried consent or token request at worst leaves an unused one behind), and the bank's errors
 // mapped to BankError.
 import { randomUUID } from 'node:crypto';
-import { type JSONWebKeySet, SignJWT } from 'jose';
-import { Agent, type Dispatcher, request } from 'undici';
+import type { JSONWebKeySet } from 'jose';
+import type { CustomFetch } from 'openid-client';
+import { Agent, type Dispatcher, fetch, request } from 'undici';
 import type { Logger } from '../../context.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Db } from '../../store/database.js';
 import { BankError } from '../bank-error.js';
+import { customerPresence } from '../customer-presence.js';
 import type { ObCredentials } from './credentials.js';
 import { SignatureError, type Signer, signDetached, verifyDetached } from './detached-jws.js';
 import { findGrant, saveGrant } from './grant.repository.js';
 import type { ObErrorResponse, ObTokenResponse } from './ob-wire.js';
-import { apiBasesBeside, type ObEndpoints, type OpenBankingProviderConfig } from './provider-config.js';
+import { BankOidc, type HybridAnswer } from './oidc.js';
+import type { ObEndpoints, OpenBankingProviderConfig } from './provider-config.js';
 
 export interface ObClientOptions {
   db: Db;
@@ -36,6 +39,8 @@ interface RawResponse {
   retryAfter: string | undefined;
   /** x-jws-signature of the answer, if any. */
   signature: string | undefined;
+  /** x-fapi-interaction-id of the answer (the bank echoes ours, or gives its own). */
+  interactionId: string | undefined;
   text: string;
 }
 
@@ -46,8 +51,6 @@ interface CachedToken {
 
 // Tokens are renewed this long before the bank's expiry, so that none expires in flight.
 const EXPIRY_MARGIN_MS = 30_000;
-// A client assertion (private_key_jwt) is good for this long.
-const CLIENT_ASSERTION_TTL_S = 300;
 const MAX_RETRY_AFTER_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,7 +59,7 @@ export class ObClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownDispatcher: Agent | undefined;
   private readonly clientTokens = new Map<string, CachedToken>();
-  private discovered: Promise<ObEndpoints> | undefined;
+  private readonly oidc: BankOidc;
   private keys: Promise<JSONWebKeySet> | undefined;
 
   constructor(
@@ -71,21 +74,59 @@ export class ObClient {
           connect: { timeout: config.timeoutMs, ...credentials.tls },
         });
     this.dispatcher = options.dispatcher ?? (this.ownDispatcher as Agent);
+    this.oidc = new BankOidc(config, credentials.signing, this.oidcFetch, options.clock);
   }
+
+  /**
+   * openid-client's fetch (discovery, JWKS, token and registration calls): undici over our mutual-TLS
+   * dispatcher, with this client's time-out and retries of network errors, 5xx and 429.
+   */
+  private readonly oidcFetch: CustomFetch = async (url, init) => {
+    const attempts = this.config.retries + 1;
+    const backoff = this.options.backoffMs ?? 250;
+    for (let i = 0; ; i++) {
+      if (i > 0) await sleep(backoff * 2 ** (i - 1));
+      try {
+        const response = await fetch(url, {
+          method: init.method,
+          headers: init.headers,
+          body: init.body as string | undefined,
+          redirect: init.redirect,
+          dispatcher: this.dispatcher,
+          signal: AbortSignal.any([
+            ...(init.signal ? [init.signal] : []),
+            AbortSignal.timeout(this.config.timeoutMs),
+          ]),
+        });
+        if ((response.status < 500 && response.status !== 429) || i + 1 >= attempts) {
+          return response as unknown as Response;
+        }
+        await response.body?.cancel();
+        this.options.log?.warn(
+          { bank: this.config.id, status: response.status, attempt: i + 1 },
+          `bank call ${init.method} ${url} failed`,
+        );
+      } catch (err) {
+        this.options.log?.warn(
+          { bank: this.config.id, err, attempt: i + 1 },
+          `bank call ${init.method} ${url} failed`,
+        );
+        if (i + 1 >= attempts) {
+          const reason = err instanceof Error ? err.message : String(err);
+          throw new BankError('unavailable', `the bank did not answer ${init.method} ${url}: ${reason}`);
+        }
+      }
+    }
+  };
 
   /** The bank's endpoints: those configured, the rest from its discovery document (read once). */
   endpoints(): Promise<ObEndpoints> {
-    const given = this.config.endpoints;
-    if (given.authorizationUrl && given.tokenUrl && given.paymentsUrl && given.accountsUrl) {
-      return Promise.resolve(given as ObEndpoints);
-    }
-    if (!this.discovered) {
-      this.discovered = this.discover();
-      this.discovered.catch(() => {
-        this.discovered = undefined;
-      });
-    }
-    return this.discovered;
+    return this.oidc.endpoints();
+  }
+
+  /** Reads the bank's discovery document now (at start, for a configured real bank). */
+  async discover(): Promise<void> {
+    await this.oidc.serverMetadata();
   }
 
   /** The bank's signing keys (its jwks_uri), read once; refresh reads them again. */
@@ -112,42 +153,6 @@ export class ObClient {
     return { keys: body.keys };
   }
 
-  private async discover(): Promise<ObEndpoints> {
-    const url = `${this.config.issuer}/.well-known/openid-configuration`;
-    const response = await this.withRetries(`GET ${url}`, () =>
-      this.send('GET', url, { accept: 'application/json' }, undefined),
-    );
-    if (response.status !== 200) {
-      throw new BankError('unavailable', `the bank's discovery document answered ${response.status}`);
-    }
-    const doc = this.json<Record<string, unknown>>(response, url);
-    if (doc.issuer !== this.config.issuer) {
-      throw new BankError(
-        'unavailable',
-        `the bank's discovery document names another issuer (${String(doc.issuer)})`,
-      );
-    }
-    const str = (name: string) => (typeof doc[name] === 'string' ? (doc[name] as string) : undefined);
-    const tokenUrl = this.config.endpoints.tokenUrl ?? str('token_endpoint');
-    const authorizationUrl = this.config.endpoints.authorizationUrl ?? str('authorization_endpoint');
-    if (!tokenUrl || !authorizationUrl) {
-      throw new BankError(
-        'unavailable',
-        "the bank's discovery document names no token or authorization endpoint",
-      );
-    }
-    const registrationUrl = this.config.endpoints.registrationUrl ?? str('registration_endpoint');
-    const jwksUrl = this.config.endpoints.jwksUrl ?? str('jwks_uri');
-    return {
-      ...apiBasesBeside(tokenUrl),
-      ...this.config.endpoints,
-      authorizationUrl,
-      tokenUrl,
-      ...(registrationUrl ? { registrationUrl } : {}),
-      ...(jwksUrl ? { jwksUrl } : {}),
-    };
-  }
-
   async close(): Promise<void> {
     await this.ownDispatcher?.close();
   }
@@ -160,7 +165,7 @@ export class ObClient {
     options: {
       body?: unknown;
       idempotencyKey?: string;
-      /** Sign the body (x-jws-signature) and check the signature of the bank's answer. */
+      /** Sign the body (x-jws-signature) and require a signature on the bank's answer. */
       signed?: boolean;
     } = {},
   ): Promise<T> {
@@ -170,10 +175,20 @@ export class ObClient {
       options.signed && body !== undefined
         ? await signDetached(body, this.signer(), this.options.clock.now())
         : undefined;
+    // One interaction id per call, its retries included; logged with the call, echoed by the bank.
+    const interactionId = randomUUID();
+    const customer = customerPresence();
     const headers = (token: string): Record<string, string> => ({
       authorization: `Bearer ${token}`,
       accept: 'application/json',
-      'x-fapi-interaction-id': randomUUID(),
+      'x-fapi-interaction-id': interactionId,
+      ...(customer
+        ? {
+            'x-fapi-customer-ip-address': customer.ipAddress,
+            'x-fapi-auth-date': customer.since.toUTCString(),
+            ...(customer.userAgent ? { 'x-customer-user-agent': customer.userAgent } : {}),
+          }
+        : {}),
       ...(this.config.financialId ? { 'x-fapi-financial-id': this.config.financialId } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}),
@@ -186,8 +201,21 @@ export class ObClient {
     let response = await attempt(false);
     // An expired or revoked token: one more try with a fresh one.
     if (response.status === 401) response = await attempt(true);
+    this.options.log?.info(
+      {
+        bank: this.config.id,
+        interactionId,
+        bankInteractionId: response.interactionId,
+        status: response.status,
+        customerPresent: customer !== undefined,
+      },
+      `bank call ${method} ${url}`,
+    );
     if (response.status >= 200 && response.status < 300) {
-      if (options.signed && response.text !== '') await this.checkSignature(response, url);
+      // Every answer that carries a signature is checked, GETs included; a signed POST's must carry one.
+      if (response.signature !== undefined || (options.signed && response.text !== '')) {
+        await this.checkSignature(response, url);
+      }
       return this.json<T>(response, url);
     }
     throw this.errorOf(response, url, auth);
@@ -221,13 +249,47 @@ export class ObClient {
     }
   }
 
-  /** The authorization-code exchange of a consent; the tokens are kept for later calls. */
-  async exchangeCode(consentId: string, code: string, redirectUri: string): Promise<void> {
-    const tokens = await this.tokenRequest(
-      { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
-      'authorisation_failed',
+  /** Sends a registration request (application/jwt) to the bank's registration endpoint; its client id. */
+  async register(request: string, at?: string): Promise<string> {
+    const registrationUrl = at ?? (await this.endpoints()).registrationUrl;
+    if (!registrationUrl) throw new BankError('unavailable', 'the bank names no registration endpoint');
+    const response = await this.withRetries(`POST ${registrationUrl}`, () =>
+      this.send(
+        'POST',
+        registrationUrl,
+        { accept: 'application/json', 'content-type': 'application/jwt' },
+        request,
+      ),
     );
-    await this.keepGrant(consentId, tokens, null);
+    const body = this.parse<{ client_id?: unknown; error?: string; error_description?: string }>(
+      response.text,
+    );
+    if ((response.status === 201 || response.status === 200) && typeof body?.client_id === 'string') {
+      return body.client_id;
+    }
+    const why = body?.error ? `${body.error}: ${body.error_description ?? ''}` : `status ${response.status}`;
+    throw new BankError(
+      'rejected_request',
+      `the bank refused the registration (${why})`,
+      response.status,
+      body?.error,
+    );
+  }
+
+  /** The authorisation URL of a consent (API.md 10.2). */
+  authorizationUrl(input: Parameters<BankOidc['authorizationUrl']>[0]): Promise<string> {
+    return this.oidc.authorizationUrl(input);
+  }
+
+  /** Checks the bank's hybrid answer (its id_token) without using its code. */
+  checkAnswer(answer: HybridAnswer): Promise<void> {
+    return this.oidc.checkAnswer(answer);
+  }
+
+  /** The authorization-code exchange of a consent, after the checks; the tokens are kept for later calls. */
+  async exchangeCode(answer: HybridAnswer): Promise<void> {
+    const tokens = await this.oidc.exchange(answer);
+    await this.keepGrant(answer.consentId, tokens, null);
   }
 
   private async token(auth: ObAuth, renew: boolean): Promise<string> {
@@ -235,10 +297,7 @@ export class ObClient {
     if (auth.kind === 'client') {
       const cached = this.clientTokens.get(auth.scope);
       if (cached && !renew && cached.expiresAt > now) return cached.token;
-      const tokens = await this.tokenRequest(
-        { grant_type: 'client_credentials', scope: `${auth.scope} openid` },
-        'unauthorized',
-      );
+      const tokens = await this.oidc.clientCredentials(`${auth.scope} openid`);
       this.clientTokens.set(auth.scope, { token: tokens.access_token, expiresAt: this.expiryOf(tokens) });
       return tokens.access_token;
     }
@@ -250,10 +309,7 @@ export class ObClient {
     if (!grant.refresh_token) {
       throw new BankError('consent_invalid', `the authorisation of consent ${auth.consentId} has run out`);
     }
-    const tokens = await this.tokenRequest(
-      { grant_type: 'refresh_token', refresh_token: grant.refresh_token },
-      'consent_invalid',
-    );
+    const tokens = await this.oidc.refresh(grant.refresh_token);
     await this.keepGrant(auth.consentId, tokens, grant.refresh_token);
     return tokens.access_token;
   }
@@ -276,70 +332,6 @@ export class ObClient {
     });
   }
 
-  /** tls_client_auth: the client id, the certificate does the rest; private_key_jwt: a signed assertion. */
-  private async clientAuthentication(tokenUrl: string): Promise<Record<string, string>> {
-    const { clientId, tokenEndpointAuthMethod } = this.config;
-    if (tokenEndpointAuthMethod === 'tls_client_auth') return { client_id: clientId };
-    const now = Math.floor(this.options.clock.now().getTime() / 1000);
-    const assertion = await new SignJWT({})
-      .setProtectedHeader({ alg: 'PS256', kid: this.credentials.signing.kid })
-      .setIssuer(clientId)
-      .setSubject(clientId)
-      .setAudience(tokenUrl)
-      .setIssuedAt(now)
-      .setExpirationTime(now + CLIENT_ASSERTION_TTL_S)
-      .setJti(randomUUID())
-      .sign(this.credentials.signing.key);
-    return {
-      client_id: clientId,
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: assertion,
-    };
-  }
-
-  private async tokenRequest(
-    form: Record<string, string>,
-    onInvalidGrant: 'authorisation_failed' | 'consent_invalid' | 'unauthorized',
-  ): Promise<ObTokenResponse> {
-    const { tokenUrl } = await this.endpoints();
-    const response = await this.withRetries(`POST ${tokenUrl}`, async () =>
-      this.send(
-        'POST',
-        tokenUrl,
-        { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        new URLSearchParams({ ...form, ...(await this.clientAuthentication(tokenUrl)) }).toString(),
-      ),
-    );
-    if (response.status === 200) {
-      const tokens = this.json<ObTokenResponse>(response, tokenUrl);
-      if (typeof tokens.access_token !== 'string' || tokens.access_token === '') {
-        throw new BankError('unavailable', 'the bank answered a token response without an access token');
-      }
-      return tokens;
-    }
-    const error = this.parse<{ error?: string; error_description?: string }>(response.text);
-    if (
-      response.status === 401 ||
-      error?.error === 'invalid_client' ||
-      error?.error === 'unauthorized_client'
-    ) {
-      throw new BankError(
-        'unauthorized',
-        `the bank refused our client credentials (${tokenUrl})`,
-        response.status,
-      );
-    }
-    if (response.status === 400) {
-      const detail = error?.error_description ?? error?.error ?? 'invalid request';
-      throw new BankError(onInvalidGrant, `the bank refused the token request: ${detail}`, 400, error?.error);
-    }
-    throw new BankError(
-      'unavailable',
-      `the bank's token endpoint answered ${response.status}`,
-      response.status,
-    );
-  }
-
   private async send(
     method: string,
     url: string,
@@ -359,7 +351,9 @@ export class ObClient {
     const text = await response.body.text();
     const retryAfter = response.headers['retry-after'];
     const signature = response.headers['x-jws-signature'];
+    const interactionId = response.headers['x-fapi-interaction-id'];
     return {
+      interactionId: typeof interactionId === 'string' ? interactionId : undefined,
       status: response.statusCode,
       retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
       signature: typeof signature === 'string' ? signature : undefined,

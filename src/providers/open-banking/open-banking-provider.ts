@@ -19,10 +19,9 @@ import type {
   SubmitRequest,
 } from '../bank-provider.js';
 import type { ProviderInfo } from '../providers.js';
-import { authorizationUrlOf, nonceOf } from './authorization-url.js';
 import type { ObCredentials } from './credentials.js';
 import { deleteGrant } from './grant.repository.js';
-import { checkIdToken } from './id-token.js';
+import { nonceOf } from './nonce.js';
 import { ObClient, type ObClientOptions } from './ob-client.js';
 import type {
   ObAccessConsentResponse,
@@ -37,6 +36,7 @@ import type {
   ObTransactionResponse,
 } from './ob-wire.js';
 import type { OpenBankingProviderConfig } from './provider-config.js';
+import { registrationRequestOf } from './registration.js';
 import { accessConsentBody, paymentConsentBody, standingOrderConsentBody } from './request-bodies.js';
 import {
   bankAccountsOf,
@@ -77,26 +77,52 @@ export class OpenBankingProvider implements BankProvider {
     return this.client.close();
   }
 
+  get issuer(): string {
+    return this.config.issuer;
+  }
+
+  /**
+   * Registers paybank at the bank (DCR) with the directory's software statement; the client id. The
+   * registration endpoint comes from discovery unless given.
+   */
+  async register(
+    softwareStatement: string,
+    redirectUris: string[],
+    registrationUrl?: string,
+  ): Promise<string> {
+    const request = await registrationRequestOf({
+      config: this.config,
+      signing: this.credentials.signing,
+      softwareStatement,
+      redirectUris,
+      now: this.now(),
+    });
+    return this.client.register(request, registrationUrl);
+  }
+
+  /** Reads the bank's discovery document now; a BankError when it cannot. */
+  discover(): Promise<void> {
+    return this.client.discover();
+  }
+
   async checkAuthorisation(input: AuthorisationCompletion): Promise<void> {
-    await checkIdToken(
-      input.idToken,
-      {
-        issuer: this.config.issuer,
-        clientId: this.config.clientId,
-        nonce: nonceOf(this.credentials.signing, input.state),
-        consentId: input.consentId,
-        code: input.code,
-        state: input.state,
-        now: this.now(),
-      },
-      (refresh) => this.client.bankKeys(refresh),
-    );
+    await this.client.checkAnswer(this.answerOf(input));
   }
 
   async completeAuthorisation(input: AuthorisationCompletion): Promise<void> {
-    // Never exchange a code whose id_token does not hold (FAPI 1.0 Advanced 5.2.2.1).
-    await this.checkAuthorisation(input);
-    await this.client.exchangeCode(input.consentId, input.code, input.redirectUri);
+    // Never exchange a code whose id_token does not hold (FAPI 1.0 Advanced 5.2.2.1): checked inside.
+    await this.client.exchangeCode(this.answerOf(input));
+  }
+
+  private answerOf(input: AuthorisationCompletion) {
+    return {
+      consentId: input.consentId,
+      code: input.code,
+      idToken: input.idToken,
+      state: input.state,
+      nonce: nonceOf(this.credentials.signing, input.state),
+      redirectUri: input.redirectUri,
+    };
   }
 
   // ---- single payments and refunds
@@ -346,15 +372,13 @@ export class OpenBankingProvider implements BankProvider {
     return {
       consentId: data.ConsentId,
       status: state.status,
-      authorizationUrl: await authorizationUrlOf(
-        this.config,
-        (await this.client.endpoints()).authorizationUrl,
-        this.credentials.signing,
-        this.now(),
-        data.ConsentId,
+      authorizationUrl: await this.client.authorizationUrl({
+        consentId: data.ConsentId,
         scope,
-        request,
-      ),
+        redirectUri: request.redirectUri,
+        state: request.state,
+        nonce: nonceOf(this.credentials.signing, request.state),
+      }),
       createdAt: data.CreationDateTime,
     };
   }

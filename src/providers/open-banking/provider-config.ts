@@ -38,6 +38,8 @@ export interface OpenBankingProviderConfig extends ProviderInfo {
   /** PKCS#8 PEM of our PS256 signing key at this bank, and its key id (default: its thumbprint). */
   signingKeyFile: string;
   signingKid: string | undefined;
+  /** The software statement the directory issued us (a JWT file), for `paybank bank register`. */
+  softwareStatementFile?: string | undefined;
   /** Our organisation and software ids in the directory. */
   orgId: string;
   softwareId: string;
@@ -105,6 +107,7 @@ export function sandboxProviderConfig(sandboxBankUrl: string, dataDir: string): 
     caFile: path.join(pki, 'ca.crt'),
     signingKeyFile: path.join(pki, 'paybank-signing.key'),
     signingKid: undefined,
+    softwareStatementFile: undefined,
     orgId: 'paybank-sandbox',
     softwareId: 'paybank',
     trustAnchor: DEFAULT_TRUST_ANCHOR,
@@ -215,6 +218,7 @@ function entryOf(entry: unknown, i: number, ids: Set<string>): OpenBankingProvid
     caFile: optionalText(e.caFile, `${bank}.caFile`),
     signingKeyFile: text(e.signingKeyFile, `${bank}.signingKeyFile`),
     signingKid: text(e.signingKid, `${bank}.signingKid`),
+    softwareStatementFile: optionalText(e.softwareStatementFile, `${bank}.softwareStatementFile`),
     orgId: text(e.orgId, `${bank}.orgId`),
     softwareId: text(e.softwareId, `${bank}.softwareId`),
     trustAnchor: optionalText(e.trustAnchor, `${bank}.trustAnchor`) ?? DEFAULT_TRUST_ANCHOR,

@@ -5,6 +5,7 @@ import { BankError } from '../bank-error.js';
 import type {
   AccountAccessConsentRequest,
   PaymentConsentRequest,
+  PaymentRisk,
   StandingOrderConsentRequest,
 } from '../bank-provider.js';
 import { obAccount, obAmount, obFrequency } from './transformers.js';
@@ -36,7 +37,29 @@ export function paymentConsentBody(input: PaymentConsentRequest) {
         RemittanceInformation: { Reference: input.reference },
       },
     },
-    Risk: { PaymentContextCode: input.debtor ? 'PartyToParty' : 'EcommerceGoods' },
+    Risk: obRisk(input.risk ?? { context: input.debtor ? 'PartyToParty' : 'EcommerceGoods' }),
+  };
+}
+
+/** OBRisk1: only what is known is sent (every field is optional at the bank). */
+export function obRisk(risk: PaymentRisk) {
+  const address = risk.deliveryAddress;
+  return {
+    PaymentContextCode: risk.context,
+    ...(risk.merchantCategoryCode ? { MerchantCategoryCode: risk.merchantCategoryCode } : {}),
+    ...(risk.merchantCustomerId
+      ? { MerchantCustomerIdentification: risk.merchantCustomerId.slice(0, 70) }
+      : {}),
+    ...(address
+      ? {
+          DeliveryAddress: {
+            ...(address.addressLines?.length ? { AddressLine: address.addressLines.slice(0, 2) } : {}),
+            ...(address.postCode ? { PostCode: address.postCode } : {}),
+            TownName: address.townName,
+            Country: address.country,
+          },
+        }
+      : {}),
   };
 }
 
@@ -63,7 +86,8 @@ export function standingOrderConsentBody(input: StandingOrderConsentRequest) {
         CreditorAccount: obAccount(input.creditor),
       },
     },
-    Risk: { PaymentContextCode: 'BillPayment' },
+    // A schedule of the same amount to the same payee: the bill-payment context (OBRisk1).
+    Risk: obRisk({ context: 'BillPayment' }),
   };
 }
 

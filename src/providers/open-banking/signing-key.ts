@@ -1,8 +1,8 @@
 // paybank's PS256 signing key at one bank (request objects, private_key_jwt, x-jws-signature), read
 // from its PEM file with jose. A key that is not RSA cannot sign PS256, and is refused at start.
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject, type webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { calculateJwkThumbprint, exportJWK, importPKCS8, type JWK } from 'jose';
 
 /** The public half of a signing key, as published at /.well-known/jwks.json. */
 export interface PublicJwk extends JWK {
@@ -43,4 +43,10 @@ export async function readSigningKey(file: string, kid?: string): Promise<Signin
   } catch (err) {
     throw new Error(`${file} is not a PKCS#8 RSA private key for PS256 (${(err as Error).message})`);
   }
+}
+
+/** The key as a WebCrypto RSA-PSS/SHA-256 key, the form openid-client signs with (alg PS256). */
+export function cryptoKeyOf(signing: SigningKey): Promise<webcrypto.CryptoKey> {
+  const pem = signing.key.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return importPKCS8(pem, 'PS256');
 }

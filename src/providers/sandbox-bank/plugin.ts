@@ -7,6 +7,7 @@ import { accountAccessConsentRoutes } from './aisp/account-access-consents.route
 import { accountRoutes } from './aisp/accounts.routes.js';
 import { authorizeRoutes } from './oauth/authorize.routes.js';
 import { discoveryRoutes } from './oauth/discovery.routes.js';
+import { registrationRoutes } from './oauth/registration.routes.js';
 import { tokenRoutes } from './oauth/token.routes.js';
 import { type BankPluginOptions, setUpObApi } from './ob/api-plugin.js';
 import { domesticPaymentConsentRoutes } from './pisp/domestic-payment-consents.routes.js';
@@ -25,6 +26,7 @@ export const sandboxBankPlugin: FastifyPluginAsync<BankPluginOptions> = async (a
 /** What only a client with a certificate from the bank's CA reaches (the mutual-TLS server). */
 export const sandboxBankApiPlugin: FastifyPluginAsync<BankPluginOptions> = async (app, { bank }) => {
   await app.register(tokenRoutes, { bank });
+  await app.register(registrationRoutes, { bank });
   await app.register(
     async (pisp) => {
       setUpObApi(pisp, bank, 'payments');

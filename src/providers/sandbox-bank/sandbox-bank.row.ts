@@ -78,6 +78,8 @@ export interface SandboxTokenTable {
   created_at: string;
   /** SHA-256 (base64url) of the client certificate the token was issued to (x5t#S256). */
   cert_thumbprint: string | null;
+  /** Codes: the nonce of the authorisation, repeated in the token endpoint's id_token. */
+  nonce: string | null;
 }
 
 export interface SandboxPaymentTable {
@@ -146,4 +148,18 @@ export interface SandboxIdempotencyTable {
   request_hash: string;
   resource_id: string;
   expires_at: string;
+}
+
+/** A client registered at the sandbox bank (DCR, API.md 10.3). */
+export interface SandboxClientTable {
+  client_id: string;
+  org_id: string;
+  software_id: string;
+  /** JSON array of the registered redirect URIs. */
+  redirect_uris: string;
+  /** JSON Web Key Set of the client's signing keys, from its software statement. */
+  jwks: string;
+  token_endpoint_auth_method: string;
+  created_at: string;
+  updated_at: string;
 }

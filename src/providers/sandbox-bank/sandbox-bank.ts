@@ -35,7 +35,10 @@ export interface SandboxBankOptions {
   apiUrl: string;
   /** Other audiences accepted in request objects (e.g. SANDBOX_BANK_URL when it differs). */
   audiences: string[];
+  /** Clients known without registration (the standalone bank's); the service's registers at /register. */
   clients: SandboxBankClient[];
+  /** The test directory's public key set: software statements are checked against it (DCR). */
+  directoryKeys(): Promise<JSONWebKeySet>;
   /** The bank's own PS256 key: id_tokens, response signatures. */
   signingKey(): Promise<SigningKey>;
   /** auto: an authorised payment settles at once; manual: it waits for settle or reject. */
@@ -63,6 +66,21 @@ export function sandboxBankSigningKey(dataDir: string): Promise<SigningKey> {
   return key;
 }
 
+const directoryKeys = new Map<string, Promise<JSONWebKeySet>>();
+
+/** The test directory's public signing key in the sandbox PKI under dataDir. */
+export function sandboxDirectoryKeys(dataDir: string): Promise<JSONWebKeySet> {
+  let keys = directoryKeys.get(dataDir);
+  if (!keys) {
+    keys = sandboxPki(dataDir).then(async (pki) => ({
+      keys: [(await signingKeyOf(pki.directorySigningKey)).publicJwk],
+    }));
+    keys.catch(() => directoryKeys.delete(dataDir));
+    directoryKeys.set(dataDir, keys);
+  }
+  return keys;
+}
+
 /** paybank's public signing key in the sandbox PKI under dataDir, as its registration at the bank holds it. */
 export function sandboxClientKeys(dataDir: string): Promise<JSONWebKeySet> {
   let keys = clientKeys.get(dataDir);
@@ -88,15 +106,9 @@ export function sandboxBankOf(deps: Deps): SandboxBank {
       baseUrl: `${config.publicUrl}/sandbox-bank`,
       apiUrl: `https://127.0.0.1:${config.sandboxBankMtlsPort}`,
       audiences: [config.sandboxBankUrl],
-      clients: [
-        {
-          id: SANDBOX_CLIENT_ID,
-          subject: SANDBOX_CLIENT_SUBJECT,
-          signatureIss: `${SANDBOX_ORG_ID}/${SANDBOX_SOFTWARE_ID}`,
-          keys: () => sandboxClientKeys(config.dataDir),
-          redirectUriPrefixes: [config.publicUrl],
-        },
-      ],
+      // paybank registers itself at /register once the bank listens (API.md 10.3).
+      clients: [],
+      directoryKeys: () => sandboxDirectoryKeys(config.dataDir),
       signingKey: () => sandboxBankSigningKey(config.dataDir),
       settlement: config.sandboxSettlement,
     },

@@ -23,6 +23,7 @@ import {
   type SandboxBank,
   sandboxBankSigningKey,
   sandboxClientKeys,
+  sandboxDirectoryKeys,
 } from './sandbox-bank.js';
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +115,7 @@ export async function buildStandaloneBank(options: StandaloneOptions): Promise<S
           redirectUriPrefixes: options.redirectUriPrefixes,
         },
       ],
+      directoryKeys: () => sandboxDirectoryKeys(options.dataDir),
       signingKey: () => sandboxBankSigningKey(options.dataDir),
       settlement: options.settlement,
     },

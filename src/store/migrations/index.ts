@@ -18,6 +18,7 @@ import * as m0015 from './0015_secret_rotation.js';
 import * as m0017 from './0017_reliability.js';
 import * as m0018 from './0018_fapi.js';
 import * as m0019 from './0019_portal.js';
+import * as m0020 from './0020_fapi_adapter.js';
 import * as m0023 from './0023_portal_totp_replay.js';
 import * as m0024 from './0024_pages.js';
 import * as m0025 from './0025_company_branding.js';
@@ -27,10 +28,10 @@ export const migrations: Record<string, Migration> = {
   '0002_sandbox_bank': m0002,
   '0003_events': m0003,
   '0004_bank_accounts': m0004,
-  '0006_payments': m0006,
-  '0008_payment_flow': m0008,
   '0005_companies_officers': m0005,
+  '0006_payments': m0006,
   '0007_recurring': m0007,
+  '0008_payment_flow': m0008,
   '0009_payment_data_api': m0009,
   '0010_action_order': m0010,
   '0011_payment_counts': m0011,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0017_reliability': m0017,
   '0018_fapi': m0018,
   '0019_portal': m0019,
+  '0020_fapi_adapter': m0020,
   '0023_portal_totp_replay': m0023,
   '0024_pages': m0024,
   '0025_company_branding': m0025,

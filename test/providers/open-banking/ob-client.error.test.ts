@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { type TestContext, test } from 'node:test';
 import { OffsetClock } from '../../../src/domain/clock.js';
 import { isBankError } from '../../../src/providers/bank-error.js';
+import { withCustomerPresent } from '../../../src/providers/customer-presence.js';
 import { OpenBankingProvider } from '../../../src/providers/open-banking/open-banking-provider.js';
 import { endpointsUnder } from '../../../src/providers/open-banking/provider-config.js';
 import { openStore } from '../../../src/store/database.js';
@@ -394,4 +395,122 @@ test('paybank signs every consent POST over the exact bytes it sends', async (t)
     await importJWK(publicJwk, 'PS256'),
     { crit: { [`${OB}/iat`]: true, [`${OB}/iss`]: true, [`${OB}/tan`]: true } },
   );
+});
+
+test('customer-present calls carry the customer headers; the others only an interaction id', async (t) => {
+  const { provider, seen } = await fakeBank(t, (req, res) =>
+    created(res, {
+      Data: {
+        ConsentId: 'c-present',
+        Status: 'AwaitingAuthorisation',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+        Initiation: JSON.parse(req.body).Data.Initiation,
+      },
+      Risk: {},
+      Links: { Self: 'x' },
+      Meta: {},
+    }),
+  );
+  const since = new Date('2026-03-01T10:00:00Z');
+  await withCustomerPresent({ ipAddress: '203.0.113.7', userAgent: 'CustomerBrowser/1.0', since }, () =>
+    provider.createPaymentConsent(consentRequest),
+  );
+  await provider.createPaymentConsent({ ...consentRequest, idempotencyKey: 'k-2' });
+  const posts = seen.filter((s) => s.method === 'POST' && s.url.endsWith('/domestic-payment-consents'));
+  assert.equal(posts.length, 2);
+  const [present, absent] = posts;
+  assert.equal(present?.headers['x-fapi-customer-ip-address'], '203.0.113.7');
+  assert.equal(present?.headers['x-customer-user-agent'], 'CustomerBrowser/1.0');
+  assert.equal(present?.headers['x-fapi-auth-date'], 'Sun, 01 Mar 2026 10:00:00 GMT');
+  assert.equal(absent?.headers['x-fapi-customer-ip-address'], undefined);
+  assert.equal(absent?.headers['x-customer-user-agent'], undefined);
+  assert.equal(absent?.headers['x-fapi-auth-date'], undefined);
+  for (const post of posts) assert.match(String(post.headers['x-fapi-interaction-id']), /^[0-9a-f-]{36}$/);
+  assert.notEqual(present?.headers['x-fapi-interaction-id'], absent?.headers['x-fapi-interaction-id']);
+});
+
+test('a GET answer is checked when signed: a tampered one is a bank error, a true one a success', async (t) => {
+  let tamper = false;
+  const { provider } = await fakeBank(t, (_req, res) => {
+    const body = JSON.stringify({
+      Data: {
+        ConsentId: 'c-get',
+        Status: 'Authorised',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+      },
+      Risk: {},
+      Links: { Self: 'x' },
+      Meta: {},
+    });
+    res.setHeader('content-type', 'application/json');
+    // The body changed after the bank signed it (a status flipped on the way).
+    if (tamper) res.setHeader('x-jws-signature', bankSignature(body.replace('Authorised', 'Rejected')));
+    res.end(body);
+  });
+  assert.equal((await provider.getPaymentConsent('c-get')).status, 'authorised');
+  tamper = true;
+  await assert.rejects(provider.getPaymentConsent('c-get'), (err: unknown) => {
+    assert.ok(isBankError(err, 'unavailable'));
+    assert.match((err as Error).message, /not signed by it/);
+    return true;
+  });
+});
+
+test('the Risk block per payment context is sent as given, and defaults by debtor', async (t) => {
+  const { provider, seen } = await fakeBank(t, (req, res) =>
+    created(res, {
+      Data: {
+        ConsentId: `c-${seen.length}`,
+        Status: 'AwaitingAuthorisation',
+        CreationDateTime: '2026-01-01T00:00:00Z',
+        StatusUpdateDateTime: '2026-01-01T00:00:00Z',
+        Initiation: JSON.parse(req.body).Data.Initiation,
+      },
+      Risk: JSON.parse(req.body).Risk,
+      Links: { Self: 'x' },
+      Meta: {},
+    }),
+  );
+  const risks = async () =>
+    seen
+      .filter((s) => s.method === 'POST' && s.url.endsWith('/domestic-payment-consents'))
+      .map((s) => JSON.parse(s.body).Risk);
+  await provider.createPaymentConsent({
+    ...consentRequest,
+    idempotencyKey: 'risk-1',
+    risk: {
+      context: 'EcommerceGoods',
+      merchantCategoryCode: '7399',
+      merchantCustomerId: 'payer-pseudonym',
+      deliveryAddress: {
+        addressLines: ['1 High Street'],
+        postCode: 'AB1 2CD',
+        townName: 'Leeds',
+        country: 'GB',
+      },
+    },
+  });
+  await provider.createPaymentConsent({ ...consentRequest, idempotencyKey: 'risk-2' });
+  await provider.createPaymentConsent({
+    ...consentRequest,
+    idempotencyKey: 'risk-3',
+    debtor: { sortCode: '401234', accountNumber: '87654321', name: 'Acme' },
+  });
+  assert.deepEqual(await risks(), [
+    {
+      PaymentContextCode: 'EcommerceGoods',
+      MerchantCategoryCode: '7399',
+      MerchantCustomerIdentification: 'payer-pseudonym',
+      DeliveryAddress: {
+        AddressLine: ['1 High Street'],
+        PostCode: 'AB1 2CD',
+        TownName: 'Leeds',
+        Country: 'GB',
+      },
+    },
+    { PaymentContextCode: 'EcommerceGoods' },
+    { PaymentContextCode: 'PartyToParty' },
+  ]);
 });

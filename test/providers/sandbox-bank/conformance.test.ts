@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { FlattenedSign } from 'jose';
+import { FlattenedSign, SignJWT } from 'jose';
 import type { Dispatcher } from 'undici';
-import { authorizationUrlOf } from '../../../src/providers/open-banking/authorization-url.js';
 import { OB_IAT, OB_ISS, OB_TAN } from '../../../src/providers/open-banking/detached-jws.js';
+import { nonceOf } from '../../../src/providers/open-banking/nonce.js';
 import { sandboxProviderConfig } from '../../../src/providers/open-banking/provider-config.js';
-import { signingKeyOf } from '../../../src/providers/open-banking/signing-key.js';
+import { type SigningKey, signingKeyOf } from '../../../src/providers/open-banking/signing-key.js';
 import { sandboxPki } from '../../../src/providers/sandbox-bank/index.js';
 import {
   type BankWorld,
@@ -192,8 +192,10 @@ class Runner {
     const w = this.w;
     const signing = await signingKeyOf((await sandboxPki(w.config.dataDir)).paybankSigningKey);
     const state = `fcs-${++this.n}`;
+    const provider = sandboxProviderConfig(w.config.sandboxBankUrl, w.config.dataDir);
     const url = await authorizationUrlOf(
-      sandboxProviderConfig(w.config.sandboxBankUrl, w.config.dataDir),
+      provider.clientId,
+      provider.issuer,
       `${w.config.sandboxBankUrl}/authorize`,
       signing,
       w.clock.now(),
@@ -374,6 +376,49 @@ function verdict(
     }
   }
   return failures;
+}
+
+/**
+ * The authorisation URL the suite builds for a consent: a PS256 request object (API.md 10.2) signed with
+ * paybank's key, as the FCS signs its own rather than going through paybank's adapter.
+ */
+async function authorizationUrlOf(
+  clientId: string,
+  issuer: string,
+  authorizationEndpoint: string,
+  signing: SigningKey,
+  now: Date,
+  consentId: string,
+  scope: 'payments' | 'accounts',
+  request: { redirectUri: string; state: string },
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const params = {
+    response_type: 'code id_token',
+    client_id: clientId,
+    redirect_uri: request.redirectUri,
+    scope: `openid ${scope}`,
+    state: request.state,
+    nonce: nonceOf(signing, request.state),
+  };
+  const intent = { openbanking_intent_id: { value: consentId, essential: true } };
+  const requestObject = await new SignJWT({ ...params, claims: { id_token: intent, userinfo: intent } })
+    .setProtectedHeader({ alg: 'PS256', kid: signing.kid, typ: 'JWT' })
+    .setIssuer(clientId)
+    .setAudience(issuer)
+    .setIssuedAt(iat)
+    .setNotBefore(iat)
+    .setExpirationTime(iat + 3600)
+    .setJti(randomUUID())
+    .sign(signing.key);
+  const query = new URLSearchParams({
+    client_id: params.client_id,
+    response_type: params.response_type,
+    scope: params.scope,
+    redirect_uri: params.redirect_uri,
+    request: requestObject,
+  });
+  return `${authorizationEndpoint}?${query}`;
 }
 
 test('the FCS manifests pass against the sandbox bank, bar the scripts listed as left out', async (t) => {

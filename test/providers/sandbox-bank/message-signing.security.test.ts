@@ -91,6 +91,21 @@ test('a consent POST without a valid x-jws-signature is refused with UK.OBIE.Sig
     apiVersion: '3.1.10',
     now: w.clock.now(),
   });
+  // Its GET answers are signed too (paybank checks every signature it is given).
+  const consentId = signed.json().Data.ConsentId;
+  const read = await bankCall(w, {
+    method: 'GET',
+    path: `/open-banking/v3.1/pisp/domestic-payment-consents/${consentId}`,
+    token,
+  });
+  assert.equal(read.status, 200, read.text);
+  await verifyDetached(String(read.headers['x-jws-signature']), read.text, {
+    keys: jwks,
+    iss: 'sandbox-bank',
+    tan: 'openbanking.org.uk',
+    apiVersion: '3.1.10',
+    now: w.clock.now(),
+  });
 });
 
 test('a payment POST without, or with a tampered, x-jws-signature is refused and pays nothing', async (t) => {

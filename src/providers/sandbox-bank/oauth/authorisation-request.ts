@@ -80,7 +80,7 @@ export async function authorisationRequestOf(
   if (params.response_type !== 'code id_token') {
     throw invalid('/response_type', 'must be code id_token (the hybrid flow of FAPI 1.0 Advanced)');
   }
-  const client = params.client_id ? findClient(bank.options, params.client_id) : undefined;
+  const client = params.client_id ? await findClient(bank, params.client_id) : undefined;
   if (!client) throw invalid('/client_id', 'is not a client of this bank');
   if (!params.request) throw invalid('/request', 'is required: a request object naming the consent');
   const claims = await verified(bank, params.request, client);

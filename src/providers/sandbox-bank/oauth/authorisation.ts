@@ -126,6 +126,7 @@ export async function approve(
     scope: request.scope,
     consentId: consent.id,
     redirectUri: request.redirectUri,
+    nonce: request.nonce,
     expiresAt: expiresIn(bank, CODE_TTL_S),
   });
   return { code, id_token: await issueIdToken(bank, request, code) };

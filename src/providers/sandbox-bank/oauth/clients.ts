@@ -1,13 +1,32 @@
 // The sandbox bank's OAuth clients: who may call it, how it proves who it is (its transport
 // certificate, or an assertion signed with its registered key), back to which redirect URIs.
-import { createLocalJWKSet, jwtVerify } from 'jose';
-import type { SandboxBankClient, SandboxBankOptions } from '../sandbox-bank.js';
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
+import type { SandboxBank, SandboxBankClient } from '../sandbox-bank.js';
 import type { ClientCertificate } from './client-certificate.js';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
-export function findClient(options: SandboxBankOptions, clientId: string): SandboxBankClient | undefined {
-  return options.clients.find((c) => c.id === clientId);
+/** A client configured with the bank (the standalone bank's), else one registered at /register. */
+export async function findClient(
+  bank: Pick<SandboxBank, 'db' | 'options'>,
+  clientId: string,
+): Promise<SandboxBankClient | undefined> {
+  const configured = bank.options.clients.find((c) => c.id === clientId);
+  if (configured) return configured;
+  const row = await bank.db
+    .selectFrom('sandbox_bank_clients')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const jwks = JSON.parse(row.jwks) as JSONWebKeySet;
+  return {
+    id: row.client_id,
+    subject: { CN: row.software_id, OU: row.org_id },
+    signatureIss: `${row.org_id}/${row.software_id}`,
+    keys: async () => jwks,
+    redirectUriPrefixes: JSON.parse(row.redirect_uris) as string[],
+  };
 }
 
 /** tls_client_auth (RFC 8705 2.1.2): the certificate carries the subject the client registered. */

@@ -36,3 +36,27 @@ export async function issueIdToken(
     .setExpirationTime(now + ID_TOKEN_TTL_S)
     .sign(signing.key);
 }
+
+/**
+ * The id_token of the token endpoint's answer to an authorization_code grant (OpenID Connect Core
+ * 3.3.3.6): the same subject and intent, and the authorisation's nonce; no hashes (none bind it).
+ */
+export async function issueTokenEndpointIdToken(
+  bank: SandboxBank,
+  input: { clientId: string; consentId: string; nonce: string | null },
+): Promise<string> {
+  const signing = await bank.options.signingKey();
+  const now = Math.floor(bank.clock.now().getTime() / 1000);
+  return new SignJWT({
+    ...(input.nonce !== null ? { nonce: input.nonce } : {}),
+    openbanking_intent_id: input.consentId,
+    acr: 'urn:openbanking:psd2:sca',
+  })
+    .setProtectedHeader({ alg: 'PS256', kid: signing.kid, typ: 'JWT' })
+    .setIssuer(bank.options.baseUrl)
+    .setSubject(input.consentId)
+    .setAudience(input.clientId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ID_TOKEN_TTL_S)
+    .sign(signing.key);
+}

@@ -14,6 +14,7 @@ import {
   certificateIsTheClients,
   findClient,
 } from './clients.js';
+import { issueTokenEndpointIdToken } from './id-token.js';
 import { ACCESS_TOKEN_TTL_S, expiresIn, findToken, issueToken, useCode } from './tokens.js';
 
 class OAuthError extends Error {
@@ -66,7 +67,7 @@ async function clientOf(
   if (authorization !== undefined || form.client_secret !== undefined) {
     throw invalidClient('client secrets are not accepted: use tls_client_auth or private_key_jwt');
   }
-  const client = form.client_id ? findClient(bank.options, form.client_id) : undefined;
+  const client = form.client_id ? await findClient(bank, form.client_id) : undefined;
   if (!client) throw invalidClient('unknown client');
   if (form.client_assertion !== undefined || form.client_assertion_type !== undefined) {
     const ok =
@@ -134,6 +135,15 @@ async function grant(bank: SandboxBank, client: SandboxBankClient, cert: ClientC
         expires_in: ACCESS_TOKEN_TTL_S,
         scope: code.scope,
         ...(refresh ? { refresh_token: refresh } : {}),
+        ...(code.scope.split(' ').includes('openid')
+          ? {
+              id_token: await issueTokenEndpointIdToken(bank, {
+                clientId: client.id,
+                consentId: consent.id,
+                nonce: code.nonce,
+              }),
+            }
+          : {}),
       };
     }
     case 'refresh_token': {

@@ -20,6 +20,8 @@ export async function issueToken(
     redirectUri?: string | null;
     /** The client certificate the token is bound to (access and refresh tokens). */
     certThumbprint?: string | null;
+    /** Codes: the authorisation's nonce. */
+    nonce?: string | null;
     /** null: valid as long as its consent. */
     expiresAt: string | null;
   },
@@ -38,6 +40,7 @@ export async function issueToken(
       used_at: null,
       created_at: bank.clock.now().toISOString(),
       cert_thumbprint: input.certThumbprint ?? null,
+      nonce: input.nonce ?? null,
     })
     .execute();
   return token;

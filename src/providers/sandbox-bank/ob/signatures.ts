@@ -26,7 +26,7 @@ export function useMessageSigning(app: FastifyInstance, bank: SandboxBank): void
 
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'POST') return;
-    const client = findClient(bank.options, tokenFor(request).client_id);
+    const client = await findClient(bank, tokenFor(request).client_id);
     if (!client) throw badRequest('UK.OBIE.Signature.Invalid', 'the signing client is unknown');
     const header = request.headers['x-jws-signature'];
     try {
