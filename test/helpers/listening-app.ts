@@ -13,12 +13,15 @@ export interface ListeningApp extends TestApp {
   bankApiUrl: string;
 }
 
-function bindable(port: number): Promise<boolean> {
+/** Binds `port` on 127.0.0.1 and keeps it: the close function frees it (undefined if it was taken). */
+function reserve(port: number): Promise<(() => Promise<void>) | undefined> {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.on('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () =>
+      resolve(() => new Promise<void>((done) => server.close(() => done()))),
+    );
   });
 }
 
@@ -28,9 +31,21 @@ function bindable(port: number): Promise<boolean> {
  * as a PostgreSQL client's, before the test listens on it: that race made a CI run fail (EADDRINUSE).
  */
 export async function freePort(): Promise<number> {
+  const { port, release } = await reservedPort();
+  await release();
+  return port;
+}
+
+/**
+ * A free port held until `release`: the app is built (which takes a while: migrations, the sandbox
+ * bank's registration) while the port stays bound, so another test process picking the same random
+ * port in that time fails its own probe instead of our listen (EADDRINUSE seen under load).
+ */
+async function reservedPort(): Promise<{ port: number; release: () => Promise<void> }> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await bindable(port)) return port;
+    const release = await reserve(port);
+    if (release) return { port, release };
   }
   throw new Error('no free port found between 20000 and 32000');
 }
@@ -40,9 +55,8 @@ export async function buildListeningApp(
   env: Record<string, string> = {},
   options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<ListeningApp> {
-  const port = await freePort();
-  let mtlsPort = await freePort();
-  while (mtlsPort === port) mtlsPort = await freePort();
+  const { port, release: releasePort } = await reservedPort();
+  const { port: mtlsPort, release: releaseMtls } = await reservedPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const testApp = await buildTestApp(
     t,
@@ -55,6 +69,8 @@ export async function buildListeningApp(
     },
     options,
   );
+  await releasePort();
+  await releaseMtls();
   await testApp.listen({ port, host: '127.0.0.1' });
   return { ...testApp, baseUrl, port, bankApiUrl: `https://127.0.0.1:${mtlsPort}` };
 }
