@@ -1,6 +1,7 @@
 // `paybank bank register <providerId>` (API.md 10.1, issue 13 item 7): registers paybank at a bank by
 // Open Banking DCR with the provider's configuration (its software statement, signing key and
 // transport certificate) and prints the client id to put into OPEN_BANKING_PROVIDERS.
+
 import { loadConfig } from './config.js';
 import { BANK_RETURN_PATH } from './domain/bank-accounts/bank-connection.service.js';
 import { systemClock } from './domain/clock.js';
@@ -10,6 +11,7 @@ import { createBankRegistry, openBankingProvidersOf } from './providers/bank-reg
 import { softwareStatementFromFile } from './providers/open-banking/registration.js';
 import { SANDBOX_PROVIDER_ID } from './providers/sandbox-bank/self-registration.js';
 import { sandboxSoftwareStatement } from './providers/sandbox-bank/software-statement.js';
+import { loadSecretBox } from './secrets-key.js';
 import { openStore } from './store/database.js';
 
 /** The operator's words after `bank`; answers what to print, or throws an Error to print on stderr. */
@@ -25,7 +27,11 @@ export async function runBankCommand(words: string[]): Promise<string> {
       ? await sandboxSoftwareStatement(config.dataDir, redirectUris, systemClock.now())
       : await softwareStatementFromFile(bank);
   const store = openStore(config.databaseUrl);
-  const registry = await createBankRegistry(config, { db: store.db, clock: systemClock });
+  const registry = await createBankRegistry(config, {
+    db: store.db,
+    clock: systemClock,
+    secrets: loadSecretBox(config),
+  });
   try {
     const clientId = await registry.openBanking(providerId).register(statement, redirectUris);
     return JSON.stringify({ providerId, clientId, redirectUris });

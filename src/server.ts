@@ -1,4 +1,5 @@
 // Builds the app from config: used by main.ts and by every test.
+
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
@@ -12,6 +13,7 @@ import { loadClockOffset } from './domain/sandbox-clock.js';
 import { sealStoredWebhookSecrets } from './domain/webhooks/webhook-secrets.js';
 import { LocalDiskFileStore } from './files/local-disk-file-store.js';
 import { adminRoutes } from './http/admin/index.js';
+import { sealStoredGrants } from './providers/open-banking/grant.repository.js';
 import './http/deps.js';
 import { BANK_RETURN_PATH } from './domain/bank-accounts/bank-connection.service.js';
 import { RETURN_PATH } from './domain/payments/initiation.service.js';
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const secrets = loadSecretBox(config);
   // Secrets stored in clear by an older version, or under a rotated-out key, are sealed anew.
   await sealStoredWebhookSecrets(store.db, secrets);
+  await sealStoredGrants(store.db, secrets);
 
   const app = Fastify({
     logger: {
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const pki = config.sandbox ? await sandboxPki(config.dataDir) : undefined;
   const banks = await createBankRegistry(config, {
     db: store.db,
+    secrets,
     // Through deps.clock, so that the banks follow the sandbox clock.
     clock: { now: () => deps.clock.now() },
     log: app.log,

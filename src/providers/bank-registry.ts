@@ -7,6 +7,7 @@ import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../context.js';
 import type { Clock } from '../domain/clock.js';
 import { invalid } from '../domain/errors.js';
+import type { SecretBox } from '../domain/secret-box.js';
 import type { Db } from '../store/database.js';
 import { ambientTransaction } from '../store/transaction.js';
 import type { BankProvider } from './bank-provider.js';
@@ -35,6 +36,8 @@ export interface BankRegistry {
 export interface BankRegistryDeps {
   db: Db;
   clock: Clock;
+  /** Seals the consents' tokens at rest. */
+  secrets: SecretBox;
   log?: Logger;
   /** Tests pass a recording dispatcher; by default each bank gets its own keep-alive Agent. */
   dispatcher?: Dispatcher;

@@ -19,7 +19,7 @@ test('funds confirmation refuses a payer short of funds before the payment is su
   const confirming = new OpenBankingProvider(
     { ...sandboxProviderConfig(app.config.sandboxBankUrl, app.config.dataDir), fundsConfirmation: true },
     await sandboxCredentials(app.config.dataDir),
-    { db: app.deps.db, clock: app.clock, dispatcher: agent, backoffMs: 10 },
+    { db: app.deps.db, clock: app.clock, secrets: app.deps.secrets, dispatcher: agent, backoffMs: 10 },
   );
   t.after(async () => {
     await confirming.close();

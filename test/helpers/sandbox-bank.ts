@@ -61,6 +61,7 @@ export async function bankWorld(t: TestContext, env: Record<string, string> = {}
   const registry = await createBankRegistry(app.config, {
     db: app.deps.db,
     clock: app.clock,
+    secrets: app.deps.secrets,
     dispatcher,
     backoffMs: 10,
   });

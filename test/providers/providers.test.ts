@@ -11,6 +11,7 @@ import { createBankRegistry } from '../../src/providers/bank-registry.js';
 import { sandboxPki } from '../../src/providers/sandbox-bank/index.js';
 import { openStore } from '../../src/store/database.js';
 import { bankFiles, TEST_DATA_DIR } from '../helpers/bank-config.js';
+import { testSecretBox } from '../helpers/secret-box.js';
 
 const KEYS = await bankFiles();
 const BANKS = JSON.stringify([
@@ -47,7 +48,11 @@ async function registry(env: Record<string, string>) {
   });
   const store = openStore(config.databaseUrl);
   if (config.sandbox) await sandboxPki(config.dataDir);
-  const banks = await createBankRegistry(config, { db: store.db, clock: new OffsetClock() });
+  const banks = await createBankRegistry(config, {
+    db: store.db,
+    clock: new OffsetClock(),
+    secrets: testSecretBox(),
+  });
   return { banks, close: async () => Promise.all([banks.close(), store.close()]) };
 }
 

@@ -10,6 +10,7 @@ import type { CustomFetch } from 'openid-client';
 import { Agent, type Dispatcher, fetch, request } from 'undici';
 import type { Logger } from '../../context.js';
 import type { Clock } from '../../domain/clock.js';
+import type { SecretBox } from '../../domain/secret-box.js';
 import type { Db } from '../../store/database.js';
 import { BankError } from '../bank-error.js';
 import { customerPresence } from '../customer-presence.js';
@@ -23,6 +24,8 @@ import type { ObEndpoints, OpenBankingProviderConfig } from './provider-config.j
 export interface ObClientOptions {
   db: Db;
   clock: Clock;
+  /** Seals the consents' tokens at rest. */
+  secrets: SecretBox;
   log?: Logger;
   /** Defaults to a keep-alive Agent of this client's own, presenting our transport certificate. */
   dispatcher?: Dispatcher;
@@ -301,7 +304,7 @@ export class ObClient {
       this.clientTokens.set(auth.scope, { token: tokens.access_token, expiresAt: this.expiryOf(tokens) });
       return tokens.access_token;
     }
-    const grant = await findGrant(this.options.db, this.config.id, auth.consentId);
+    const grant = await findGrant(this.options.db, this.options.secrets, this.config.id, auth.consentId);
     if (!grant) {
       throw new BankError('consent_invalid', `no authorisation is held for consent ${auth.consentId}`);
     }
@@ -321,7 +324,7 @@ export class ObClient {
 
   private async keepGrant(consentId: string, tokens: ObTokenResponse, previousRefresh: string | null) {
     const now = this.options.clock.now().toISOString();
-    await saveGrant(this.options.db, {
+    await saveGrant(this.options.db, this.options.secrets, {
       provider_id: this.config.id,
       consent_id: consentId,
       access_token: tokens.access_token,

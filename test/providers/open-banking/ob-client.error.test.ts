@@ -1,5 +1,6 @@
 // The adapter against a misbehaving bank on 127.0.0.1: retries with the same x-idempotency-key,
 // time-outs, token renewal, and errors mapped to BankError.
+
 import assert from 'node:assert/strict';
 import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { endpointsUnder } from '../../../src/providers/open-banking/provider-con
 import { openStore } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
 import { bankFiles, sandboxCredentials } from '../../helpers/bank-config.js';
+import { testSecretBox } from '../../helpers/secret-box.js';
 
 type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void;
 
@@ -103,7 +105,7 @@ async function fakeBank(t: TestContext, api: Handler, token?: Handler) {
       retries: 2,
     },
     await sandboxCredentials(),
-    { db: store.db, clock: new OffsetClock(), backoffMs: 5 },
+    { db: store.db, clock: new OffsetClock(), secrets: testSecretBox(), backoffMs: 5 },
   );
   t.after(async () => {
     await provider.close();

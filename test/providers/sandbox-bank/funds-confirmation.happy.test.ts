@@ -44,7 +44,7 @@ test('funds confirmation at the sandbox bank, and paybank asking before it submi
   const confirming = new OpenBankingProvider(
     { ...sandboxProviderConfig(w.config.sandboxBankUrl, w.config.dataDir), fundsConfirmation: true },
     await sandboxCredentials(w.config.dataDir),
-    { db: w.deps.db, clock: w.clock, dispatcher: w.dispatcher, backoffMs: 10 },
+    { db: w.deps.db, clock: w.clock, secrets: w.deps.secrets, dispatcher: w.dispatcher, backoffMs: 10 },
   );
   t.after(() => confirming.close());
 

@@ -1,4 +1,5 @@
 // The sandbox bank alone on its own port, reached by the adapter as a paybank elsewhere would reach it.
+
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Agent } from 'undici';
@@ -11,6 +12,7 @@ import { openStore } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
 import { freePort } from '../../helpers/listening-app.js';
 import { answerOf, MERCHANT } from '../../helpers/sandbox-bank.js';
+import { testSecretBox } from '../../helpers/secret-box.js';
 import { validatingDispatcher } from '../../helpers/validating-dispatcher.js';
 
 test('npm run sandbox-bank serves the same bank on its own port', async (t) => {
@@ -38,6 +40,7 @@ test('npm run sandbox-bank serves the same bank on its own port', async (t) => {
   const provider = new OpenBankingProvider(config, credentials, {
     db: store.db,
     clock: new OffsetClock(),
+    secrets: testSecretBox(),
     dispatcher: validatingDispatcher(t, new Agent({ connect: credentials.tls })),
   });
   t.after(() => provider.close());
