@@ -199,8 +199,10 @@ test('the adapter refreshes an expired access token with the consent’s refresh
     .selectAll()
     .where('consent_id', '=', consentId)
     .executeTakeFirstOrThrow();
-  assert.notEqual(second.access_token, first.access_token);
-  assert.equal(second.refresh_token, first.refresh_token);
+  // Stored sealed: compared in clear.
+  const open = (token: string | null) => (token === null ? null : w.deps.secrets.open(token));
+  assert.notEqual(open(second.access_token), open(first.access_token));
+  assert.equal(open(second.refresh_token), open(first.refresh_token));
   await w.bank.revokeAccountAccessConsent(consentId);
   const gone = await w.deps.db
     .selectFrom('open_banking_grants')

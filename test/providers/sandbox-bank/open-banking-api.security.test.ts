@@ -171,7 +171,7 @@ test("a customer's token is good for its own consent only", async (t) => {
   const res = await bankCall(w, {
     method: 'POST',
     path: '/open-banking/v3.1/pisp/domestic-payments',
-    token: grant.access_token,
+    token: w.deps.secrets.open(grant.access_token),
     body: { Data: { ConsentId: b.consentId, Initiation: bConsent.Data.Initiation }, Risk: bConsent.Risk },
     headers: { 'x-idempotency-key': 'cross' },
   });
@@ -179,7 +179,7 @@ test("a customer's token is good for its own consent only", async (t) => {
   const reading = await bankCall(w, {
     method: 'GET',
     path: '/open-banking/v3.1/aisp/accounts',
-    token: grant.access_token,
+    token: w.deps.secrets.open(grant.access_token),
   });
   assert.equal(reading.status, 403, 'a payments token reads no accounts');
 });
@@ -220,5 +220,5 @@ test('tokens and codes are stored only as hashes', async (t) => {
   const rows = await w.deps.db.selectFrom('sandbox_bank_tokens').select('token_hash').execute();
   const stored = rows.map((r) => r.token_hash).join(' ');
   assert.ok(!stored.includes(code));
-  assert.ok(!stored.includes(grant.access_token));
+  assert.ok(!stored.includes(w.deps.secrets.open(grant.access_token)));
 });
