@@ -123,7 +123,7 @@ test('an integration created from the page (the API rules), its secrets shown on
     });
   assert.equal((await asMerchant(secretKey)).statusCode, 200, 'the credential works');
   const shown = (await client.get(page)).body;
-  assert.doesNotMatch(shown, new RegExp(secretKey), 'shown once');
+  assert.ok(!shown.includes(secretKey), 'shown once');
   assert.match(shown, new RegExp(`data-integration="${id}"`));
 
   const rotated = await client.submit(page, `${page}/integrations/${id}/secret-key`);
@@ -143,12 +143,14 @@ test('an integration created from the page (the API rules), its secrets shown on
     .selectFrom('integrations')
     .select(['webhook_secret', 'secret_hash'])
     .executeTakeFirstOrThrow();
-  assert.doesNotMatch(JSON.stringify(stored), new RegExp(`${newHook.slice(6)}|${newKey}`), 'not in clear');
+  // Secrets are base64: '+' and '/' would be read as a pattern, so plain substring checks.
+  const storedText = JSON.stringify(stored);
+  assert.ok(!storedText.includes(newHook.slice(6)) && !storedText.includes(newKey), 'not in clear');
   const unknown = await client.submit(page, `${page}/integrations/cccccccccccccccccccccccc/secret-key`);
   assert.equal(unknown.statusCode, 404);
   const audit = (await client.get('/portal/audit')).body;
   assert.match(audit, /integration created/);
   assert.match(audit, /integration secret key rotated/);
   assert.match(audit, /integration webhook secret rotated/);
-  assert.doesNotMatch(audit, new RegExp(newKey));
+  assert.ok(!audit.includes(newKey));
 });

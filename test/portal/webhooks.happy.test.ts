@@ -182,7 +182,7 @@ test('rotating the signing secret shows the new one once; webhooks carry both fo
   assert.ok(newSecret && newSecret !== oldSecret);
   assert.equal(secretOn((await client.get('/portal/webhooks')).body), undefined, 'shown once');
   const stored = await app.deps.db.selectFrom('partners').select('webhook_secret').executeTakeFirstOrThrow();
-  assert.doesNotMatch(String(stored.webhook_secret), new RegExp(newSecret.slice(6)), 'not stored in clear');
+  assert.ok(!String(stored.webhook_secret).includes(newSecret.slice(6)), 'not stored in clear');
 
   receiver.setSecret('/old', newSecret);
   await client.submit('/portal/webhooks', '/portal/webhooks/test');
