@@ -46,6 +46,25 @@ class UsageError extends Error {}
 /** A failure the operator can act on: printed as one line, exit status 1. */
 class CliError extends Error {}
 
+/** Brings the schema up to date; an operator is told what failed in one line, not a stack trace. */
+async function migrate(): Promise<string[]> {
+  let store: ReturnType<typeof openStore>;
+  try {
+    store = openStore(loadConfig().databaseUrl);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  try {
+    return await migrateToLatest(store.db);
+  } catch (err) {
+    throw new CliError(
+      `migrate: the database schema could not be brought up to date: ${(err as Error).message}`,
+    );
+  } finally {
+    await store.close().catch(() => undefined);
+  }
+}
+
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
@@ -188,9 +207,7 @@ export async function main(argv: string[]): Promise<number> {
       return -1; // keeps running
     }
     case 'migrate': {
-      const store = openStore(loadConfig().databaseUrl);
-      const applied = await migrateToLatest(store.db);
-      await store.close();
+      const applied = await migrate();
       process.stdout.write(`${JSON.stringify({ applied })}\n`);
       return 0;
     }

@@ -73,6 +73,19 @@ test('paybank migrate brings an empty SQLite database up to date', async () => {
   assert.ok(JSON.parse(res.stdout).applied.includes('0001_foundation'));
 });
 
+test('paybank migrate against a database it cannot reach exits 1 with one line naming the cause', async () => {
+  const res = await paybank(['migrate'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+  assert.equal(res.code, 1);
+  assert.match(
+    res.stderr,
+    /^paybank: migrate: the database schema could not be brought up to date: .*ECONNREFUSED/,
+  );
+  assert.equal(res.stderr.trim().split('\n').length, 1, res.stderr);
+  const bad = await paybank(['migrate'], { DATABASE_URL: 'mysql://x' });
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /^paybank: DATABASE_URL/);
+});
+
 test('paybank --version, version, help and --help answer and exit 0', async () => {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   for (const args of [['--version'], ['-v'], ['version']]) {

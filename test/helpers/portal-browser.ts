@@ -14,6 +14,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /** Checks the page with axe (0 violations) and saves it at both sizes. */
 export async function checkPage(page: Page, name: string): Promise<void> {
+  // A click's navigation may still be loading: axe on a document being replaced fails (seen once).
+  await page.waitForLoadState('load');
   assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
   await page.setViewportSize(PHONE);
   await screenshot(page, 'portal', `${name}-phone`);

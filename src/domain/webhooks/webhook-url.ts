@@ -21,8 +21,46 @@ export function assertHttpUrl(field: string, value: string): void {
 /** Resolves a host name to every address it has (injectable for tests). */
 export type ResolveAll = (hostname: string) => Promise<string[]>;
 
-export const resolveAll: ResolveAll = async (hostname) =>
+const systemResolveAll: ResolveAll = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+const RESOLVED_TTL_MS = 30_000;
+const RESOLVED_MAX = 1_000;
+
+/**
+ * `resolve` with its answers kept for a short while (failures are not kept). Routes resolve a body's
+ * webhook URL before their transaction opens (resolveWebhookHostEarly), so the check inside it, which
+ * a transaction on SQLite's one writer would otherwise wait on, finds the answer already there.
+ */
+export function cachedResolver(
+  resolve: ResolveAll,
+  ttlMs = RESOLVED_TTL_MS,
+  now: () => number = () => performance.now(),
+): ResolveAll {
+  const answers = new Map<string, { until: number; addresses: Promise<string[]> }>();
+  return (hostname) => {
+    const kept = answers.get(hostname);
+    if (kept && kept.until > now()) return kept.addresses;
+    if (answers.size >= RESOLVED_MAX) answers.clear();
+    const addresses = resolve(hostname);
+    answers.set(hostname, { until: now() + ttlMs, addresses });
+    addresses.catch(() => answers.delete(hostname));
+    return addresses;
+  };
+}
+
+export const resolveAll: ResolveAll = cachedResolver(systemResolveAll);
+
+/** Starts resolving the host of a would-be webhook URL (errors are the later check's to report). */
+export async function resolveWebhookHostEarly(
+  config: { allowPrivateWebhooks: boolean },
+  value: unknown,
+): Promise<void> {
+  if (config.allowPrivateWebhooks || typeof value !== 'string') return;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || isIP(hostOf(url)) !== 0 || hostOf(url) === '') return;
+  await resolveAll(hostOf(url)).catch(() => undefined);
+}
 
 /** The URL's host without IPv6 brackets. */
 export function hostOf(url: URL): string {

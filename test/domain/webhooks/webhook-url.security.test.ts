@@ -4,7 +4,11 @@ import { test } from 'node:test';
 import { Agent, request } from 'undici';
 import { isPublicAddress } from '../../../src/domain/webhooks/public-address.js';
 import { publicOnlyLookup } from '../../../src/domain/webhooks/webhook-agent.js';
-import { assertWebhookUrl, type ResolveAll } from '../../../src/domain/webhooks/webhook-url.js';
+import {
+  assertWebhookUrl,
+  cachedResolver,
+  type ResolveAll,
+} from '../../../src/domain/webhooks/webhook-url.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
 
 const strict = { allowPrivateWebhooks: false };
@@ -123,4 +127,30 @@ test('at connection time, a name that now resolves to loopback is refused before
       /not a public address/.test(`${err.message} ${(err.cause as Error | undefined)?.message}`),
   );
   assert.equal(receiver.received.length, 0);
+});
+
+test('a webhook host resolved before the transaction is answered from the cache inside it; failures are not kept', async () => {
+  let clock = 0;
+  const asked: string[] = [];
+  const counting: ResolveAll = async (host) => {
+    asked.push(host);
+    return resolve(host);
+  };
+  const cached = cachedResolver(counting, 30_000, () => clock);
+  await assertWebhookUrl(strict, '/webhookUrl', 'https://public.example/hook', cached);
+  await assertWebhookUrl(strict, '/webhookUrl', 'https://public.example/other', cached);
+  assert.deepEqual(asked, ['public.example']);
+  // A refused name is refused again from the cache: the answer, not the check, is what is kept.
+  await assert.rejects(assertWebhookUrl(strict, '/webhookUrl', 'https://private.example/', cached));
+  await assert.rejects(assertWebhookUrl(strict, '/webhookUrl', 'https://private.example/', cached));
+  assert.deepEqual(asked, ['public.example', 'private.example']);
+  // A name that did not resolve is asked again (it may exist by now).
+  await assert.rejects(assertWebhookUrl(strict, '/webhookUrl', 'https://missing.example/', cached));
+  await new Promise((resolve) => setImmediate(resolve));
+  await assert.rejects(assertWebhookUrl(strict, '/webhookUrl', 'https://missing.example/', cached));
+  assert.equal(asked.filter((host) => host === 'missing.example').length, 2);
+  // After the time to live, the name is resolved again.
+  clock += 30_001;
+  await assertWebhookUrl(strict, '/webhookUrl', 'https://public.example/hook', cached);
+  assert.equal(asked.filter((host) => host === 'public.example').length, 2);
 });
