@@ -3,7 +3,7 @@
 // The document is built from the app (no port, no network), the way GET /openapi.json serves it, and
 // openapi-typescript turns it into packages/client/src/generated/openapi.ts (committed; a test fails
 // when it differs from a fresh generation, so the document and the client stay in step).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,10 @@ export async function generatedClientTypes(): Promise<string> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await writeFile(GENERATED_FILE, await generatedClientTypes());
+  // Written aside and renamed: the client's build runs this during the tests (test/client/package.test.ts)
+  // while test/client/generated.test.ts may be reading the file.
+  const aside = `${GENERATED_FILE}.${process.pid}.tmp`;
+  await writeFile(aside, await generatedClientTypes());
+  await rename(aside, GENERATED_FILE);
   console.log(`wrote ${path.relative(process.cwd(), GENERATED_FILE)}`);
 }

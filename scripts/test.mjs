@@ -84,7 +84,16 @@ if (record) {
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...entries],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  {
+    stdio: 'inherit',
+    // @paybank/client resolves to its TypeScript sources in the repository (its `exports` condition
+    // "@paybank/source"), so that the tests and the example shop need no build of it first.
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@paybank/source`.trim(),
+    },
+  },
 );
 if (record) {
   // Merged, so that recording a few files keeps the times of the others.

@@ -95,6 +95,12 @@ export const WEBHOOK_PAYLOADS: Record<string, TSchema> = {
     'reconsent-notification',
     'BankAccountReconsentNotificationEvent',
   ),
+  // The portal's "Send test event" (API.md 11): what a partner's receiver is tried with.
+  'webhook.test': Envelope(
+    'webhook.test',
+    Type.Object({ partnerId: Id, message: Type.String() }, { additionalProperties: false }),
+    'WebhookTestEvent',
+  ),
   bank_account_status_update: Type.Object(
     {
       event_name: Type.Literal('bank_account_status_update'),
@@ -156,6 +162,8 @@ const DESTINATIONS: Record<string, string> = {
   'recurring_payment.item_updated': "the integration's webhookUrl",
   'payment.bank_mismatch': "the integration's webhookUrl",
   'recurring_payment.bank_mismatch': "the integration's webhookUrl",
+  'webhook.test':
+    'the partner\'s webhook URL (settings), from the portal\'s webhooks page ("Send test event")',
 };
 
 /** The `webhooks` map of the document: one POST per event name. */

@@ -11,6 +11,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../../packages/client/src/index.js';
+import { webhooksDocument } from '../../src/http/webhook-schemas.js';
 import { drainOutbox } from '../../src/workers/dispatcher.js';
 import { buildListeningApp } from '../helpers/listening-app.js';
 import { payAtSandbox } from '../helpers/payment-flow.js';
@@ -267,4 +268,19 @@ test('@paybank/client against the service', async (t) => {
       WebhookVerificationError,
     );
   });
+});
+
+test("verifyWebhook types every webhook of the service's document, and only those", () => {
+  const secret = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
+  const signer = new Webhook(secret);
+  for (const eventName of [...Object.keys(webhooksDocument()), 'something.new']) {
+    const body = JSON.stringify(
+      eventName.includes('_') && !eventName.includes('.') ? { event_name: eventName } : { eventName },
+    );
+    const at = new Date();
+    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)) };
+    const signed = { ...headers, 'webhook-signature': signer.sign('msg_1', at, body) };
+    const event = verifyWebhook(secret, signed, body);
+    assert.equal(event.type, eventName === 'something.new' ? 'unknown' : eventName, eventName);
+  }
 });

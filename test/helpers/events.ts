@@ -3,6 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
+import type { Payment, PaymentStatus } from '../../src/domain/payments/payment.js';
+import { processedForm } from '../../src/domain/payments/payment-forms.js';
 import type { TestApp } from './app.js';
 import { createIntegration, type Partner } from './fixtures.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
@@ -23,6 +25,80 @@ export async function integrationWithReceiver(
   return integration;
 }
 
+/** A payment's processed form (spec 2.2), as a payment webhook carries it (API.md 8). */
+export function paymentData(id: string, status: PaymentStatus, invoiceRefNumber = 'INV-1'): object {
+  const at = '2026-11-22T15:04:05.123Z';
+  const payment: Payment = {
+    id,
+    companyId: newId(),
+    integrationId: newId(),
+    bankAccountId: newId(),
+    status,
+    invoiceRefNumber,
+    amountPence: 1250,
+    currency: 'GBP',
+    customerName: null,
+    customerEmail: null,
+    customerEmailCC: [],
+    dueDate: null,
+    attachmentUrl: null,
+    customRedirectUrl: null,
+    type: 'link',
+    dataApiCheckStatus: 'not_applicable',
+    lastDataApiCheckAt: null,
+    linkToken: null,
+    refundedPence: 0,
+    payerAccount: null,
+    isSandbox: true,
+    recurringPaymentId: null,
+    createdAt: at,
+    updatedAt: at,
+    completedAt: null,
+  };
+  return processedForm(payment, [], 'http://localhost:8080');
+}
+
+/** The payload of a `payment.status_updated` webhook, as the payment service writes it. */
+export function paymentEventPayload(eventId: string, createdAt: Date, data: object) {
+  return { eventName: 'payment.status_updated', eventId, createdAt: createdAt.toISOString(), data };
+}
+
+/** A partner's `company_verification_status_update` (spec 6.2). */
+export function companyVerificationPayload(merchantId: string, status = 'active') {
+  return { event_name: 'company_verification_status_update', merchantId, verifiedBy: null, status };
+}
+
+/** A partner's `bank_account_status_update` (spec 6.2). */
+export function partnerBankAccountPayload(merchantId: string, bankAccountId = newId()) {
+  return {
+    event_name: 'bank_account_status_update',
+    merchantId,
+    bankAccountId,
+    status: 'verified',
+    connection_type: 'manual',
+  };
+}
+
+/** A bank-account webhook (spec 6.1) of a company's account. */
+export function bankAccountEventPayload(companyId: string, eventName = 'status-update') {
+  return {
+    eventScope: 'bank-accounts',
+    eventName,
+    id: newId(),
+    sortCode: '04-00-04',
+    accountNumber: '12345678',
+    name: 'Main account',
+    provider: 'ob-sandbox',
+    isDefault: true,
+    status: 'verified',
+    creationType: 'manual',
+    createdAt: '2026-11-22T15:04:05.123Z',
+    bankStatementAttachmentURL: null,
+    bankConsentExpired: null,
+    companyID: companyId,
+  };
+}
+
 /** Records a payment status webhook for `paymentId`, as the payment service would, in its own transaction. */
 export async function recordPaymentEvent(
   app: TestApp,
@@ -39,12 +115,7 @@ export async function recordPaymentEvent(
       eventName: 'payment.status_updated',
       resourceType: 'payment',
       resourceId: paymentId,
-      payload: {
-        eventName: 'payment.status_updated',
-        eventId: id,
-        createdAt: now.toISOString(),
-        data: { id: paymentId, status },
-      },
+      payload: paymentEventPayload(id, now, paymentData(paymentId, status as PaymentStatus)),
     });
   });
 }

@@ -44,7 +44,7 @@ const mediaOf = (contentType: unknown) =>
     ?.trim()
     .toLowerCase() ?? '';
 
-class DocumentValidators {
+export class DocumentValidators {
   private readonly bodies: Ajv2020;
   private readonly strings: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
@@ -259,14 +259,24 @@ export interface OpenApiCheck {
   checked: number;
 }
 
-/** Validates every exchange of `app` against its document; a mismatch fails `t` when it ends. */
-export function validateAgainstOpenApi(
-  t: TestContext,
+/** Where a watched app's findings go. */
+export interface ExchangeSink {
+  /** One exchange checked. */
+  checked(): void;
+  /** What one exchange got wrong. */
+  mismatched(issues: string[]): void;
+}
+
+/**
+ * Hooks `app` so that every exchange it serves is checked against the document `validators()` gives
+ * (asked at the first exchange, once the routes are known); `undefined` leaves the app unchecked.
+ */
+export function watchExchanges(
   app: FastifyInstance,
-  routes: Array<{ method: string; url: string }>,
-): OpenApiCheck {
-  const check: OpenApiCheck = { mismatches: [], checked: 0 };
-  let validators: DocumentValidators | undefined;
+  validators: () => DocumentValidators | undefined,
+  sink: ExchangeSink,
+): void {
+  let document: DocumentValidators | null | undefined;
   const slot = (request: FastifyRequest) => {
     let found = captured.get(request);
     if (!found) {
@@ -295,15 +305,16 @@ export function validateAgainstOpenApi(
     const url = request.routeOptions.url;
     const method = request.method.toLowerCase();
     if (!url || method === 'head' || method === 'options' || url.startsWith('/docs')) return;
-    validators ??= validatorsOf(app, routes);
+    if (document === undefined) document = validators() ?? null;
+    if (document === null) return;
     const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const state = slot(request);
     const headers = reply.getHeaders() as Record<string, unknown>;
     const mediaType = mediaOf(headers['content-type']);
     const { present, body } = payloadOf(state.body, mediaType);
     const where = `${request.method} ${request.url.split('?')[0]} -> ${reply.statusCode}`;
-    check.checked++;
-    const issues = validators.answerIssues(method, path, {
+    sink.checked();
+    const issues = document.answerIssues(method, path, {
       status: reply.statusCode,
       headers,
       body,
@@ -311,15 +322,29 @@ export function validateAgainstOpenApi(
       mediaType,
     });
     const captured = state.request ?? captureRequest(request);
-    const refusal = validators.refusal(method, path, captured);
+    const refusal = document.refusal(method, path, captured);
     if (refusal && reply.statusCode < 400)
       issues.push(`the document refuses this request (${refusal}) but the server accepted it`);
     if (!refusal && state.schemaRefused && captured.mediaType !== 'multipart/form-data') {
       issues.push(`the server's schema refused a request the document allows (${state.schemaRefused})`);
     }
-    if (issues.length > 0 && check.mismatches.length === 0) report();
-    for (const issue of issues) check.mismatches.push(`${where}: ${issue}`);
+    if (issues.length > 0) sink.mismatched(issues.map((issue) => `${where}: ${issue}`));
   });
+}
+
+/** The validators of the document an app serves (@fastify/swagger), or undefined if it serves none. */
+export function servedDocument(app: FastifyInstance): DocumentValidators | undefined {
+  if (typeof (app as { swagger?: unknown }).swagger !== 'function') return undefined;
+  return new DocumentValidators(app.swagger() as unknown as Doc);
+}
+
+/** Validates every exchange of `app` against its document; a mismatch fails `t` when it ends. */
+export function validateAgainstOpenApi(
+  t: TestContext,
+  app: FastifyInstance,
+  routes: Array<{ method: string; url: string }>,
+): OpenApiCheck {
+  const check: OpenApiCheck = { mismatches: [], checked: 0 };
   // Registered at the first mismatch, so that it runs after the hooks the test registered while setting
   // up (closing a browser, an app): a hook that throws keeps the later ones from running, and a browser
   // left open kept the test process alive.
@@ -331,5 +356,14 @@ export function validateAgainstOpenApi(
       if (log) appendFileSync(log, `${found}\n`);
       throw new Error(`requests or answers off the OpenAPI document:\n${found}`);
     });
+  watchExchanges(app, () => validatorsOf(app, routes), {
+    checked: () => {
+      check.checked++;
+    },
+    mismatched: (issues) => {
+      if (check.mismatches.length === 0) report();
+      check.mismatches.push(...issues);
+    },
+  });
   return check;
 }

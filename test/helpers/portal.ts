@@ -4,6 +4,7 @@ import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { type Ids, NO_PAYMENT } from '../portal/portal-routes.js';
 import type { TestApp } from './app.js';
+import { companyVerificationPayload } from './events.js';
 import { adminHeaders, companyBody, createIntegration, createPartner, type Partner } from './fixtures.js';
 import { draftPayment, partnerMerchant } from './partner-payments.js';
 import { recurringBody } from './recurring.js';
@@ -112,7 +113,7 @@ export async function partnerDelivery(t: TestApp, partnerId: string): Promise<st
       eventName: 'company_verification_status_update',
       resourceType: 'company',
       resourceId: newId(),
-      payload: { event_name: 'company_verification_status_update', data: { status: 'active' } },
+      payload: companyVerificationPayload(newId()),
     }),
   );
   await t.deps.db

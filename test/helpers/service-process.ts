@@ -2,6 +2,7 @@
 // built dist/main.js) on a database
 // the test shares with them (a SQLite file, or a PostgreSQL schema when DATABASE_URL is postgres://).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { ADMIN_TOKEN, ENGINE, type TestApp, testDatabaseUrl } from './app.js';
 import { freePort } from './listening-app.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PRELOAD = fileURLToPath(new URL('./openapi-preload.ts', import.meta.url));
 
 export interface SharedDatabase {
   databaseUrl: string;
@@ -73,9 +75,19 @@ export async function seedApp(
   };
 }
 
+/** The entry's arguments less its own `--import tsx` (the check's preload brings tsx first). */
+function withoutTsx(entry: string[]): string[] {
+  const at = entry.findIndex((arg, i) => arg === '--import' && entry[i + 1] === 'tsx');
+  return at === -1 ? entry : [...entry.slice(0, at), ...entry.slice(at + 2)];
+}
+
 export interface ServiceProcess {
   baseUrl: string;
   child: ChildProcess;
+  /** What the process's OpenAPI check found so far (openapi-preload.ts); empty when the check is off. */
+  openApi(): { checked: number; mismatches: string[] };
+  /** For a test of the check itself: its mismatches do not fail the test. */
+  expectOpenApiMismatches(): void;
   /** Everything the process printed (for failure messages). */
   output(): string;
   exited: Promise<number | null>;
@@ -91,7 +103,12 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, entry, {
+  // Its exchanges are checked against the OpenAPI document in the process itself, as inject's are.
+  const checking = process.env.OPENAPI_VALIDATION !== 'off';
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'paybank-openapi-'));
+  const mismatchFile = path.join(reportDir, 'mismatches');
+  const args = checking ? ['--import', 'tsx', '--import', PRELOAD, ...withoutTsx(entry)] : entry;
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -99,6 +116,7 @@ export async function startServiceProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
+      ...(checking ? { OPENAPI_MISMATCH_FILE: mismatchFile } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,12 +129,34 @@ export async function startServiceProcess(
     output += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.after(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  let mismatchesExpected = false;
+  const openApi = () => ({
+    checked: existsSync(`${mismatchFile}.checked`)
+      ? Number(readFileSync(`${mismatchFile}.checked`, 'utf8'))
+      : 0,
+    mismatches: existsSync(mismatchFile)
+      ? readFileSync(mismatchFile, 'utf8').split('\n').filter(Boolean)
+      : [],
+  });
+  t.after(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const { mismatches } = openApi();
+    await rm(reportDir, { recursive: true, force: true });
+    if (mismatches.length === 0 || mismatchesExpected) return;
+    const found = [...new Set(mismatches)].join('\n');
+    if (process.env.OPENAPI_MISMATCH_LOG) appendFileSync(process.env.OPENAPI_MISMATCH_LOG, `${found}\n`);
+    throw new Error(`requests or answers of the service process off the OpenAPI document:\n${found}`);
   });
   const handle: ServiceProcess = {
     baseUrl,
     child,
+    openApi,
+    expectOpenApiMismatches: () => {
+      mismatchesExpected = true;
+    },
     output: () => output,
     exited,
     async kill(signal) {

@@ -1,9 +1,11 @@
 // A local HTTP receiver for webhooks: verifies every request with the `standardwebhooks` package (as a
-// merchant's server would), records it, and answers what the test scripts.
+// merchant's server would), checks it against the OpenAPI document's `webhooks` (a mismatch fails the
+// test when it ends), records it, and answers what the test scripts.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { webhookIssues } from './webhook-document.js';
 
 export interface ReceivedWebhook {
   id: string;
@@ -27,6 +29,10 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Requests answered 2xx, by webhook-id. */
   acknowledged: Map<string, number>;
+  /** Webhooks that disagree with the document (they fail the test unless it expects them). */
+  mismatches: string[];
+  /** For a test that posts what paybank would not: its mismatches do not fail the test. */
+  expectMismatches(): void;
   /** Resolves once `count` requests have been answered 2xx. */
   waitForAcknowledged(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +54,8 @@ export async function startWebhookReceiver(t?: TestContext): Promise<WebhookRece
   const acknowledged = new Map<string, number>();
   let responder: Responder = () => 200;
   const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const mismatches: string[] = [];
+  let mismatchesExpected = false;
 
   const server: Server = createServer(async (request, response) => {
     const raw = await readBody(request);
@@ -76,6 +84,7 @@ export async function startWebhookReceiver(t?: TestContext): Promise<WebhookRece
       receivedAt: Date.now(),
     };
     received.push(webhook);
+    for (const issue of webhookIssues(headers, webhook.body)) mismatches.push(`${path}: ${issue}`);
     const attempt = (attempts.get(webhook.id) ?? 0) + 1;
     attempts.set(webhook.id, attempt);
     const status = await responder(webhook, attempt);
@@ -104,6 +113,10 @@ export async function startWebhookReceiver(t?: TestContext): Promise<WebhookRece
     },
     received,
     acknowledged,
+    mismatches,
+    expectMismatches: () => {
+      mismatchesExpected = true;
+    },
     waitForAcknowledged(count, timeoutMs = 20_000) {
       const total = [...acknowledged.values()].reduce((a, b) => a + b, 0);
       if (total >= count) return Promise.resolve();
@@ -132,6 +145,11 @@ export async function startWebhookReceiver(t?: TestContext): Promise<WebhookRece
         server.close(() => resolve());
       }),
   };
-  t?.after(() => receiver.close());
+  t?.after(async () => {
+    await receiver.close();
+    if (mismatches.length > 0 && !mismatchesExpected) {
+      throw new Error(`webhooks off the OpenAPI document:\n${[...new Set(mismatches)].join('\n')}`);
+    }
+  });
   return receiver;
 }

@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
-import { integrationWithReceiver } from '../helpers/events.js';
+import { integrationWithReceiver, paymentData, paymentEventPayload } from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
 import { eventually, seedApp, sharedDatabase, startServiceProcess } from '../helpers/service-process.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const PAYMENTS = 100;
-const STATUSES = ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'];
+// Each event of a payment carries its step in the reference, so the receiver can tell their order.
+const STEPS = ['S0', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9'];
 const ACK_BEFORE_KILL = 300;
 
 test('a killed process loses nothing and repeats nothing acknowledged', { timeout: 240_000 }, async (t) => {
@@ -22,7 +23,7 @@ test('a killed process loses nothing and repeats nothing acknowledged', { timeou
     isRetryWebhookEnabled: true,
   });
   const payments = Array.from({ length: PAYMENTS }, () => newId());
-  for (const status of STATUSES) {
+  for (const step of STEPS) {
     await seed.deps.db.transaction().execute(async (trx) => {
       for (const payment of payments) {
         const id = newId();
@@ -32,7 +33,7 @@ test('a killed process loses nothing and repeats nothing acknowledged', { timeou
           eventName: 'payment.status_updated',
           resourceType: 'payment',
           resourceId: payment,
-          payload: { eventName: 'payment.status_updated', eventId: id, data: { id: payment, status } },
+          payload: paymentEventPayload(id, new Date(), paymentData(payment, 'sent', step)),
         });
       }
     });
@@ -63,11 +64,11 @@ test('a killed process loses nothing and repeats nothing acknowledged', { timeou
   receiver.respond(() => 200);
   const second = await startServiceProcess(t, db, { LEASE_SECONDS: '11' });
   await eventually(
-    async () => receiver.acknowledged.size === PAYMENTS * STATUSES.length,
+    async () => receiver.acknowledged.size === PAYMENTS * STEPS.length,
     40_000,
     `all events acknowledged (${receiver.acknowledged.size} so far)\n${second.output()}`,
   );
-  await eventually(async () => (await delivered()) === PAYMENTS * STATUSES.length, 10_000, 'all recorded');
+  await eventually(async () => (await delivered()) === PAYMENTS * STEPS.length, 10_000, 'all recorded');
 
   const resent = receiver.received.slice(receivedBeforeKill).filter((w) => acknowledgedBeforeKill.has(w.id));
   assert.deepEqual(resent, [], 'nothing acknowledged before the kill was sent again');
@@ -80,9 +81,9 @@ test('a killed process loses nothing and repeats nothing acknowledged', { timeou
     // Per-resource order: each payment's events reached the receiver in the order they were recorded.
     const order = receiver.received
       .filter((w) => w.body.data.id === payment)
-      .map((w) => w.body.data.status)
-      .filter((status, i, all) => all.indexOf(status) === i);
-    assert.deepEqual(order, STATUSES, `order of payment ${payment}`);
+      .map((w) => w.body.data.invoiceRefNumber)
+      .filter((step, i, all) => all.indexOf(step) === i);
+    assert.deepEqual(order, STEPS, `order of payment ${payment}`);
   }
 
   const code = await second.kill('SIGTERM');

@@ -5,7 +5,14 @@ import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { drainOutbox } from '../../src/workers/dispatcher.js';
 import { buildTestApp } from '../helpers/app.js';
-import { attemptsOf, eventRow, integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
+import {
+  attemptsOf,
+  bankAccountEventPayload,
+  companyVerificationPayload,
+  eventRow,
+  integrationWithReceiver,
+  recordPaymentEvent,
+} from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -18,7 +25,7 @@ function recordPartnerEvent(app: Awaited<ReturnType<typeof buildTestApp>>, partn
       eventName: 'company_verification_status_update',
       resourceType: 'company',
       resourceId: newId(),
-      payload: { event_name: 'company_verification_status_update', merchantId: newId(), status: 'active' },
+      payload: companyVerificationPayload(newId()),
     }),
   );
 }
@@ -106,7 +113,7 @@ test('bank-account webhooks of an integration destination also follow the long s
     eventName: 'status-update',
     resourceType: 'bank_account',
     resourceId: newId(),
-    payload: { eventScope: 'bank-accounts', eventName: 'status-update' },
+    payload: bankAccountEventPayload(company.id),
   });
   await drainOutbox(app.deps);
   app.clock.advance(31 * SECOND);

@@ -3,7 +3,14 @@ import { test } from 'node:test';
 import { newId } from '../../src/domain/ids.js';
 import { drainOutbox } from '../../src/workers/dispatcher.js';
 import { buildTestApp } from '../helpers/app.js';
-import { attemptsOf, eventRow, integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
+import {
+  attemptsOf,
+  eventRow,
+  integrationWithReceiver,
+  paymentData,
+  paymentEventPayload,
+  recordPaymentEvent,
+} from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -64,7 +71,7 @@ test('an event rolled back with its transaction is never sent', async (t) => {
         eventName: 'payment.status_updated',
         resourceType: 'payment',
         resourceId: newId(),
-        payload: { eventName: 'payment.status_updated' },
+        payload: paymentEventPayload(newId(), app.deps.clock.now(), paymentData(newId(), 'sent')),
       });
       throw new Error('the change failed');
     }),

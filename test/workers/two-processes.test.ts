@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { jobs } from '../../src/workers/jobs.js';
-import { integrationWithReceiver } from '../helpers/events.js';
+import { integrationWithReceiver, paymentData, paymentEventPayload } from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
 import {
   eventually,
@@ -35,7 +35,7 @@ test('two processes share the work without doing any of it twice', { timeout: 24
         eventName: 'payment.status_updated',
         resourceType: 'payment',
         resourceId: resource,
-        payload: { eventName: 'payment.status_updated', data: { id: resource, n: i } },
+        payload: paymentEventPayload(newId(), new Date(), paymentData(resource, 'sent', `INV-${i}`)),
       });
     }
   });

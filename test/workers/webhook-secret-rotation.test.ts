@@ -9,6 +9,7 @@ import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { drainOutbox } from '../../src/workers/dispatcher.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { paymentData, paymentEventPayload } from '../helpers/events.js';
 import { createIntegration, integrationBody, tenant } from '../helpers/fixtures.js';
 
 const HOUR = 3_600_000;
@@ -66,7 +67,7 @@ async function deliverOne(
     eventName: 'payment.status_updated',
     resourceType: 'payment',
     resourceId: newId(),
-    payload: { eventName: 'payment.status_updated', eventId: id },
+    payload: paymentEventPayload(id, app.deps.clock.now(), paymentData(newId(), 'paid')),
   });
   await drainOutbox(app.deps);
   assert.equal(receiver.received.length, before + 1, 'one delivery');

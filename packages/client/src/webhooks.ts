@@ -90,6 +90,14 @@ export interface OfficerVerificationStatusUpdate {
   status: string;
 }
 
+/** Sent only when the partner asks for it from the portal's webhooks page ("Send test event"). */
+export interface WebhookTest {
+  eventName: 'webhook.test';
+  eventId: string;
+  createdAt: string;
+  data: { partnerId: string; message: string };
+}
+
 interface Delivery<T extends string, P> {
   /** The event name (`eventName` or `event_name` of the payload). */
   type: T;
@@ -110,23 +118,27 @@ export type WebhookEvent =
   | Delivery<'bank_account_status_update', BankAccountStatusUpdate>
   | Delivery<'company_verification_status_update', CompanyVerificationStatusUpdate>
   | Delivery<'officer_verification_status_update', OfficerVerificationStatusUpdate>
+  | Delivery<'webhook.test', WebhookTest>
   /** An event this version of the client does not know: verified, but not typed. */
   | Delivery<'unknown', Record<string, unknown>>;
 
 export type WebhookEventType = Exclude<WebhookEvent['type'], 'unknown'>;
 
-const KNOWN = new Set<string>([
-  'payment.status_updated',
-  'payment.bank_mismatch',
-  'recurring_payment.status_updated',
-  'recurring_payment.item_updated',
-  'recurring_payment.bank_mismatch',
-  'status-update',
-  'reconsent-notification',
-  'bank_account_status_update',
-  'company_verification_status_update',
-  'officer_verification_status_update',
-]);
+// A record, so that an event added to the union without being listed here does not compile.
+const KNOWN_EVENTS: Record<WebhookEventType, true> = {
+  'payment.status_updated': true,
+  'payment.bank_mismatch': true,
+  'recurring_payment.status_updated': true,
+  'recurring_payment.item_updated': true,
+  'recurring_payment.bank_mismatch': true,
+  'status-update': true,
+  'reconsent-notification': true,
+  bank_account_status_update: true,
+  company_verification_status_update: true,
+  officer_verification_status_update: true,
+  'webhook.test': true,
+};
+const KNOWN = new Set<string>(Object.keys(KNOWN_EVENTS));
 
 /** Headers as node's `IncomingHttpHeaders`, a fetch `Headers`, or a plain record. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -140,25 +152,27 @@ function header(headers: WebhookHeaders, name: string): string {
 /**
  * Verifies a webhook (signature with any of `secret`, and a timestamp within 5 minutes) and returns it
  * as a typed event; throws WebhookVerificationError when it does not verify. `rawBody` is the body
- * exactly as received: a body parsed and serialised again does not verify.
+ * exactly as received (a string, or the bytes: a Node `Buffer` is a Uint8Array); a body parsed and
+ * serialised again does not verify.
  */
 export function verifyWebhook(
   secret: string | readonly string[],
   headers: WebhookHeaders,
-  rawBody: string | Buffer,
+  rawBody: string | Uint8Array,
 ): WebhookEvent {
   const sent = {
     'webhook-id': header(headers, 'webhook-id'),
     'webhook-timestamp': header(headers, 'webhook-timestamp'),
     'webhook-signature': header(headers, 'webhook-signature'),
   };
+  const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
   const secrets = typeof secret === 'string' ? [secret] : secret;
   if (secrets.length === 0) throw new WebhookVerificationError('No secret to verify with');
   let payload: unknown;
   let failure: unknown;
   for (const candidate of secrets) {
     try {
-      payload = new Webhook(candidate).verify(rawBody, sent);
+      payload = new Webhook(candidate).verify(body, sent);
       failure = undefined;
       break;
     } catch (error) {

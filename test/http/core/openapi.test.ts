@@ -147,6 +147,7 @@ test('every operation is named, tagged, secured or public, and answers its error
     'recurring_payment.item_updated',
     'recurring_payment.status_updated',
     'status-update',
+    'webhook.test',
   ]);
   for (const name of webhooks) {
     const post = doc.webhooks[name].post;

@@ -6,7 +6,11 @@ import { recordEvent } from '../../../src/domain/events/outbox.js';
 import { newId } from '../../../src/domain/ids.js';
 import { drainOutbox } from '../../../src/workers/dispatcher.js';
 import { buildTestApp } from '../../helpers/app.js';
-import { integrationWithReceiver, recordPaymentEvent } from '../../helpers/events.js';
+import {
+  integrationWithReceiver,
+  partnerBankAccountPayload,
+  recordPaymentEvent,
+} from '../../helpers/events.js';
 import { tenant } from '../../helpers/fixtures.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
 
@@ -55,7 +59,7 @@ test("another tenant's, another integration's and the partner's own webhooks are
     eventName: 'bank_account_status_update',
     resourceType: 'bank_account',
     resourceId: newId(),
-    payload: { event_name: 'bank_account_status_update' },
+    payload: partnerBankAccountPayload(newId()),
   });
   await drainOutbox(app.deps);
 

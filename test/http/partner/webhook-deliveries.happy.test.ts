@@ -4,7 +4,11 @@ import { recordEvent } from '../../../src/domain/events/outbox.js';
 import { newId } from '../../../src/domain/ids.js';
 import { drainOutbox } from '../../../src/workers/dispatcher.js';
 import { buildTestApp } from '../../helpers/app.js';
-import { integrationWithReceiver, recordPaymentEvent } from '../../helpers/events.js';
+import {
+  integrationWithReceiver,
+  partnerBankAccountPayload,
+  recordPaymentEvent,
+} from '../../helpers/events.js';
 import { tenant } from '../../helpers/fixtures.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
 
@@ -23,7 +27,7 @@ test('the log shows every webhook of the partner and of its integrations, newest
     eventName: 'bank_account_status_update',
     resourceType: 'bank_account',
     resourceId: newId(),
-    payload: { event_name: 'bank_account_status_update' },
+    payload: partnerBankAccountPayload(newId()),
   });
   receiver.respond((_w, attempt) => (attempt === 1 ? 500 : 204));
   await drainOutbox(app.deps);

@@ -2993,6 +2993,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test webhook
+         * @description Sent to the partner's webhook URL (settings), from the portal's webhooks page ("Send test event") (API.md 8), signed per Standard Webhooks. A 2xx answer ends the delivery; a 5xx, a time-out (10 s) or a network error is retried.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     bank_account_status_update: {
         parameters: {
             query?: never;
@@ -4622,6 +4642,20 @@ export interface components {
                 error: string | null;
                 outcome: "delivered" | "retry" | "failed";
             }[];
+        };
+        /** WebhookTestEvent */
+        WebhookTestEvent: {
+            /** @constant */
+            eventName: "webhook.test";
+            /** @description 24 lowercase hex characters */
+            eventId: string;
+            /** @description ISO 8601 UTC with milliseconds */
+            createdAt: string;
+            data: {
+                /** @description 24 lowercase hex characters */
+                partnerId: string;
+                message: string;
+            };
         };
     };
     responses: never;
@@ -22021,6 +22055,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BankAccountReconsentNotificationEvent"];
+            };
+        };
+        responses: {
+            /** @description any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the delivery id, the same on every retry and redelivery (deduplicate on it) */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed; refuse one too old */
+                "webhook-timestamp": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the receiver secret (whsec_...); two during the 24 hours after a secret changes */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {
