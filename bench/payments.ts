@@ -12,13 +12,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startBuilt, startFlags } from './built-service.js';
 
 const { values } = parseArgs({
   options: {
@@ -88,48 +88,6 @@ function startServer(kind: Kind, env: Record<string, string>, seed?: Seed): Prom
   if (kind === 'limit') return spawnServer('bench/limit.ts', [], env);
   if (values.service === 'dist') return startBuilt(env);
   return spawnServer('bench/payment-server.ts', [], { ...env, BENCH_SEED: JSON.stringify(seed) });
-}
-
-/** The node flags of `npm start` (package.json), so that the service runs here as it runs there. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const match = /exec node (.*?)\s*dist\/main\.js/.exec(pkg.scripts.start ?? '');
-  return (match?.[1] ?? '').split(' ').filter(Boolean);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `node dist/main.js` with the rate limit raised and the overload guard off; its log to /dev/null. */
-async function startBuilt(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), 'dist/main.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      SANDBOX: 'true',
-      PORT: String(port),
-      SANDBOX_BANK_MTLS_PORT: '0',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`dist/main.js exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
-    if (ready?.status === 200) return { child, port };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('dist/main.js not ready in 30 s');
 }
 
 /** The merchant and its first payment, made by the service itself (its migrations, its fixtures). */

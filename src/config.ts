@@ -58,6 +58,8 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** SQLite durability: NORMAL survives a killed process, FULL also a power cut (see store/database.ts). */
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** SQLite: transactions that queue together commit together (store/group-commit.ts). */
+  sqliteGroupCommit: boolean;
   /** Seals stored webhook secrets (SECRETS_KEY); unset: the key file in DATA_DIR. */
   secretsKey: Buffer | undefined;
   /** Keys of a rotation under way (SECRETS_KEY_PREVIOUS): they open, never seal. */
@@ -171,6 +173,19 @@ function openBankingProviders(env: Env): OpenBankingProviderConfig[] {
   }
 }
 
+/** The sandbox bank's mTLS port. It must be known before the start: paybank registers at the bank by
+ * this URL (and calls it) before its own port opens, so port 0 ("any free port") cannot work. */
+function sandboxBankMtlsPort(env: Env, port: number, sandbox: boolean): number {
+  const mtlsPort = int(env, 'SANDBOX_BANK_MTLS_PORT', port === 0 ? 0 : port + 363, 0, 65535);
+  if (sandbox && mtlsPort === 0) {
+    throw new ConfigError(
+      'SANDBOX_BANK_MTLS_PORT',
+      'must be a fixed port when SANDBOX=true (with PORT=0 set it too): paybank registers at the sandbox bank by its address before it listens',
+    );
+  }
+  return mtlsPort;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
@@ -210,7 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandbox,
     sandboxSettlement: settlement,
     sandboxBankUrl: url(env, 'SANDBOX_BANK_URL', `${publicUrl}/sandbox-bank`),
-    sandboxBankMtlsPort: int(env, 'SANDBOX_BANK_MTLS_PORT', port === 0 ? 0 : port + 363, 0, 65535),
+    sandboxBankMtlsPort: sandboxBankMtlsPort(env, port, sandbox),
     openBankingProviders: openBankingProviders(env),
     allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS', sandbox),
     maxAmountPence: amount(env, 'MAX_AMOUNT', '1000000.00'),
@@ -231,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
     workers: bool(env, 'WORKERS', true),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 2000, 0, 600_000),
     sqliteSynchronous: sqliteSynchronous(env),
+    sqliteGroupCommit: bool(env, 'SQLITE_GROUP_COMMIT', true),
     secretsKey: secretsKey(env),
     secretsKeyPrevious: keys(env, 'SECRETS_KEY_PREVIOUS'),
     // Longer than the 10 s webhook time-out, so that a live process never loses a claim mid-delivery.

@@ -89,7 +89,11 @@ const overHttps = (config: Config) => new URL(config.publicUrl).protocol === 'ht
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const store =
-    options.store ?? openStore(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
+    options.store ??
+    openStore(config.databaseUrl, {
+      sqliteSynchronous: config.sqliteSynchronous,
+      sqliteGroupCommit: config.sqliteGroupCommit,
+    });
   if (options.migrate !== false) await migrateToLatest(store.db);
   const secrets = loadSecretBox(config);
   // Secrets stored in clear by an older version, or under a rotated-out key, are sealed anew.

@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type Pg from 'pg';
+import { GroupCommitSqliteDialect } from './group-commit.js';
 import { preparedName } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -47,11 +48,17 @@ export interface StoreOptions {
    * those too, at a large cost in writes per second.
    */
   sqliteSynchronous?: 'NORMAL' | 'FULL';
+  /** SQLite: transactions that queue together commit together (group-commit.ts). On by default. */
+  sqliteGroupCommit?: boolean;
 }
 
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
   if (databaseUrl.startsWith('sqlite:')) {
-    return openSqlite(databaseUrl.slice('sqlite:'.length), options.sqliteSynchronous ?? 'NORMAL');
+    return openSqlite(
+      databaseUrl.slice('sqlite:'.length),
+      options.sqliteSynchronous ?? 'NORMAL',
+      options.sqliteGroupCommit ?? true,
+    );
   }
   return openPostgres(databaseUrl);
 }
@@ -91,14 +98,16 @@ function restrictSqliteFiles(file: string): void {
   }
 }
 
-function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL'): Store {
+function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL', groupCommit: boolean): Store {
   if (file !== ':memory:' && file !== '') restrictSqliteFiles(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const config = { database: withStatementCache(sqlite) };
+  const dialect = groupCommit ? new GroupCommitSqliteDialect(config) : new SqliteDialect(config);
+  const db = new Kysely<Database>({ dialect });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -5,21 +5,29 @@ import type { Deps } from '../context.js';
 import { deliverEvents } from '../domain/events/deliver.js';
 import {
   claimDueEvents,
+  type DestinationFilter,
   type EventOutcome,
   type EventRow,
   recordOutcomes,
   releaseLeases,
 } from '../domain/events/event.repository.js';
+import { type CircuitOptions, DestinationCircuits } from './destination-circuits.js';
 import { PROCESS_OWNER } from './owner.js';
 
 const DRAIN_BATCH = 100;
 /** How long a finished delivery may wait for others to be recorded with it. */
 const FLUSH_DELAY_MS = 10;
 
-async function claim(deps: Deps, limit: number): Promise<EventRow[]> {
+async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + deps.config.leaseMs);
-  return claimDueEvents(deps.db, deps.engine, PROCESS_OWNER, now, leaseUntil, limit);
+  return claimDueEvents(deps.db, deps.engine, PROCESS_OWNER, now, leaseUntil, limit, destinations);
+}
+
+/** Whether an attempt found its receiver down (rather than up, whatever it answered). */
+function receiverDown(outcome: EventOutcome): boolean {
+  const status = outcome.attempt?.status_code;
+  return outcome.attempt !== undefined && (status === null || status === 429 || (status ?? 0) >= 500);
 }
 
 /** Delivers everything due at deps.clock.now(), awaiting every HTTP call and SMTP send. */
@@ -38,6 +46,8 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** How often an idle dispatcher looks for due events. */
   pollMs?: number;
+  /** When a failing receiver's deliveries are held back (destination-circuits.ts). */
+  circuits?: CircuitOptions;
 }
 
 export interface Stoppable {
@@ -48,7 +58,9 @@ export interface Stoppable {
 
 /**
  * Runs the dispatcher loop: keeps up to `concurrency` deliveries in flight, claims more as slots free
- * up, and writes outcomes in small batches (one transaction for many attempts).
+ * up, and writes outcomes in small batches (one transaction for many attempts). A receiver found down
+ * several times in a row has its deliveries held back, one probe at a time (destination-circuits.ts);
+ * drainOutbox, the one-shot form, attempts everything due.
  */
 export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): Stoppable {
   // Receivers on the internet answer in 100 ms or more: throughput is about concurrency / latency.
@@ -57,6 +69,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   // Claiming one event at a time under load costs a transaction each: wait for a few free slots.
   const minClaim = Math.max(1, Math.min(64, Math.floor(concurrency / 4)));
   const flushBatch = Math.max(1, Math.min(128, Math.floor(concurrency / 2)));
+  const circuits = new DestinationCircuits(deps.log, options.circuits);
   let stopping = false;
   let inFlight = 0;
   const outcomes: EventOutcome[] = [];
@@ -124,8 +137,14 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
 
   const launch = (events: EventRow[]) => {
     let reported = 0;
+    const destinations = new Map(events.map((event) => [event.seq, event.destination_id]));
     deliverEvents(deps, events, (outcome) => {
       reported++;
+      const destination = destinations.get(outcome.seq);
+      if (destination && outcome.attempt) {
+        if (receiverDown(outcome)) circuits.failed(destination, deps.clock.now().getTime());
+        else circuits.succeeded(destination);
+      }
       outcomes.push(outcome);
       flushSoon();
     }).catch((err: unknown) => {
@@ -141,7 +160,13 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       let claimed = 0;
       if (free >= minClaim || (free > 0 && inFlight === 0)) {
         try {
-          const events = await claim(deps, free);
+          const events = await claim(deps, free, { exclude: circuits.held() });
+          // One event of each held-back destination whose wait is over, as its probe.
+          for (const destination of circuits.probes(deps.clock.now().getTime())) {
+            const probe = await claim(deps, 1, { only: destination });
+            if (probe.length === 0) circuits.nothingToProbe(destination);
+            events.push(...probe);
+          }
           claimed = events.length;
           if (claimed > 0) {
             inFlight += claimed;

@@ -18,6 +18,15 @@ test('SANDBOX=true turns private webhooks on unless told otherwise', () => {
   assert.equal(loadConfig({ SANDBOX: 'true', ALLOW_PRIVATE_WEBHOOKS: 'false' }).allowPrivateWebhooks, false);
 });
 
+test('the sandbox bank listens on PORT + 363 unless told; PORT=0 is fine without the sandbox', () => {
+  assert.equal(loadConfig({ SANDBOX: 'true', PORT: '3000' }).sandboxBankMtlsPort, 3363);
+  assert.equal(
+    loadConfig({ SANDBOX: 'true', PORT: '0', SANDBOX_BANK_MTLS_PORT: '4443' }).sandboxBankMtlsPort,
+    4443,
+  );
+  assert.equal(loadConfig({ PORT: '0' }).port, 0);
+});
+
 test('a bad variable stops the start with a message naming it', () => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ PORT: 'eighty' }, 'PORT'],
@@ -30,6 +39,9 @@ test('a bad variable stops the start with a message naming it', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
     [{ ALLOW_PRIVATE_WEBHOOKS: 'maybe' }, 'ALLOW_PRIVATE_WEBHOOKS'],
+    // paybank registers at its sandbox bank by address before it listens: "any free port" cannot be known.
+    [{ SANDBOX: 'true', PORT: '0' }, 'SANDBOX_BANK_MTLS_PORT'],
+    [{ SANDBOX: 'true', SANDBOX_BANK_MTLS_PORT: '0' }, 'SANDBOX_BANK_MTLS_PORT'],
   ];
   for (const [env, variable] of cases) {
     assert.throws(

@@ -14,6 +14,12 @@ export type EventRow = Selectable<EventTable>;
  * subquery takes the rows FOR UPDATE SKIP LOCKED, so concurrent processes claim disjoint sets; on
  * SQLite a write statement holds the database's write lock from its first read, so it is atomic too.
  */
+/** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
+export interface DestinationFilter {
+  exclude?: string[];
+  only?: string;
+}
+
 export async function claimDueEvents(
   db: Db,
   engine: Engine,
@@ -21,8 +27,10 @@ export async function claimDueEvents(
   now: Date,
   leaseUntil: Date,
   limit: number,
+  destinations: DestinationFilter = {},
 ): Promise<EventRow[]> {
   const at = now.toISOString();
+  const { exclude = [], only } = destinations;
   let due = db
     .selectFrom('events as e')
     .select('e.seq')
@@ -41,6 +49,11 @@ export async function claimDueEvents(
         ),
       ),
     )
+    // Destination ids are unique across kinds (integrations and partners), so the id alone names one.
+    .$if(exclude.length > 0, (q) =>
+      q.where((eb) => eb.or([eb('e.destination_id', 'is', null), eb('e.destination_id', 'not in', exclude)])),
+    )
+    .$if(only !== undefined, (q) => q.where('e.destination_id', '=', only ?? ''))
     .orderBy('e.next_attempt_at')
     .orderBy('e.seq')
     .limit(limit);

@@ -1,0 +1,90 @@
+// Where a GET /merchant/v1/payments/:id spends its CPU in the service as `npm start` runs it (issue 14):
+// the service under a CPU profile (node --cpu-prof, with the flags of `npm start`), warmed up, then driven at a fixed rate; prints the
+// functions and the bundled modules with the most self time. Run after `npm run build`:
+//   node --import tsx bench/profile-get.ts [--rate 400] [--seconds 10] [--top 25]
+// SQLite (a file in a temporary DATA_DIR) by default; BENCH_DATABASE_URL=postgres://... for PostgreSQL.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startBuilt } from './built-service.js';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '400' },
+    seconds: { type: 'string', default: '10' },
+    top: { type: 'string', default: '25' },
+  },
+});
+
+const dir = await mkdtemp(path.join(tmpdir(), 'paybank-profile-'));
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`,
+  DATA_DIR: dir,
+  BENCH_STORED_PAYMENTS: '0',
+};
+// The seed as bench/payments.ts makes it: a tenant and one payment, credentials printed as JSON.
+const seed = spawn(process.execPath, ['--import', 'tsx', 'bench/payment-server.ts', 'seed'], { env });
+let out = '';
+seed.stdout.on('data', (chunk: Buffer) => {
+  out += chunk.toString();
+});
+await new Promise((resolve) => seed.once('exit', resolve));
+const seeded = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+  headers: Record<string, string>;
+  paymentId: string;
+};
+
+const profileDir = path.join(dir, 'profile');
+const { child: service, port } = await startBuilt(env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+const url = `http://127.0.0.1:${port}/merchant/v1/payments/${seeded.paymentId}`;
+await autocannon({ url, headers: seeded.headers, amount: 3000, connections: 10 });
+const result = await autocannon({
+  url,
+  headers: seeded.headers,
+  duration: Number(values.seconds),
+  connections: 10,
+  overallRate: Number(values.rate),
+});
+service.kill('SIGTERM');
+await new Promise((resolve) => service.once('exit', resolve));
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
+const profile = JSON.parse(await readFile(path.join(profileDir, file ?? ''), 'utf8')) as {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+};
+const selfUs = new Map<number, number>();
+for (const [i, id] of profile.samples.entries()) {
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const byFunction = new Map<string, number>();
+let total = 0;
+let idle = 0;
+for (const node of profile.nodes) {
+  const us = selfUs.get(node.id) ?? 0;
+  const { functionName, url: where, lineNumber } = node.callFrame;
+  if (functionName === '(idle)' || functionName === '(program)') {
+    idle += functionName === '(idle)' ? us : 0;
+    if (functionName === '(idle)') continue;
+  }
+  total += us;
+  const key = `${functionName || '(anonymous)'} ${path.basename(where)}:${lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+}
+const requests = result.requests.total;
+console.log(
+  `${requests} gets at ${values.rate}/s, p99 ${result.latency.p99} ms; busy CPU ${(total / 1000).toFixed(0)} ms ` +
+    `(${(total / requests).toFixed(0)} us a request, warm-up and start included), idle ${(idle / 1000).toFixed(0)} ms`,
+);
+const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
+for (const [name, us] of top) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);

@@ -1,0 +1,100 @@
+// Per-destination circuit breakers of the dispatcher loop (issue 14 item 6). A receiver that is down
+// fails every delivery, and each failure is an attempt row and an event update: under load that is a
+// write per create on the database the API shares. After a few failures in a row its events are no
+// longer claimed for a while (they stay pending, unattempted: each event's own retry schedule, API.md
+// part 8, is untouched); then one event goes as a probe. Its success closes the circuit and the
+// backlog flows; its failure holds the destination twice as long, up to a cap shorter than the
+// schedule's first retry. Held per process: two workers each learn of a failing receiver themselves.
+import type { Logger } from '../context.js';
+
+export interface CircuitOptions {
+  /** Failures in a row that open a destination's circuit. */
+  threshold?: number;
+  /** How long a circuit first stays open, doubled at each failed probe up to `maxOpenMs`. */
+  baseOpenMs?: number;
+  maxOpenMs?: number;
+}
+
+interface Circuit {
+  failures: number;
+  openMs: number;
+  /** Set while open: when the next probe may go. */
+  openUntil?: number;
+  /** Set while a probe is out: when it was sent. */
+  probeSince?: number;
+}
+
+/** A probe that has not been heard of by then (its delivery took the 10 s time-out, or was lost) is retried. */
+const PROBE_LOST_MS = 30_000;
+
+export class DestinationCircuits {
+  private readonly circuits = new Map<string, Circuit>();
+  private readonly threshold: number;
+  private readonly baseOpenMs: number;
+  private readonly maxOpenMs: number;
+
+  constructor(
+    private readonly log: Logger,
+    options: CircuitOptions = {},
+  ) {
+    this.threshold = options.threshold ?? 3;
+    this.baseOpenMs = options.baseOpenMs ?? 1_000;
+    this.maxOpenMs = options.maxOpenMs ?? 25_000;
+  }
+
+  /** Destinations whose events are not to be claimed now: open, or with their probe out. */
+  held(): string[] {
+    const held: string[] = [];
+    for (const [destination, circuit] of this.circuits) {
+      if (circuit.openUntil !== undefined || circuit.probeSince !== undefined) held.push(destination);
+    }
+    return held;
+  }
+
+  /** Destinations whose one probe may go at `now`; each is marked as probing. */
+  probes(now: number): string[] {
+    const due: string[] = [];
+    for (const [destination, circuit] of this.circuits) {
+      const lost = circuit.probeSince !== undefined && now - circuit.probeSince >= PROBE_LOST_MS;
+      if ((circuit.openUntil !== undefined && now >= circuit.openUntil) || lost) {
+        circuit.openUntil = undefined;
+        circuit.probeSince = now;
+        due.push(destination);
+      }
+    }
+    return due;
+  }
+
+  /** A delivery to `destination` reached a receiver that answered (2xx, or a 4xx: it is up). */
+  succeeded(destination: string): void {
+    const circuit = this.circuits.get(destination);
+    if (!circuit) return;
+    this.circuits.delete(destination);
+    if (circuit.failures >= this.threshold) {
+      this.log.info({ destination }, 'webhook destination answers again: its deliveries resume');
+    }
+  }
+
+  /** A probe found nothing to send (delivered elsewhere, or not due): nothing is held back any more. */
+  nothingToProbe(destination: string): void {
+    this.circuits.delete(destination);
+  }
+
+  /** A delivery to `destination` found the receiver down (network error, time-out, 5xx, 429). */
+  failed(destination: string, now: number): void {
+    const circuit = this.circuits.get(destination) ?? { failures: 0, openMs: this.baseOpenMs };
+    this.circuits.set(destination, circuit);
+    circuit.failures++;
+    if (circuit.probeSince !== undefined) {
+      circuit.probeSince = undefined;
+      circuit.openMs = Math.min(circuit.openMs * 2, this.maxOpenMs);
+      circuit.openUntil = now + circuit.openMs;
+    } else if (circuit.openUntil === undefined && circuit.failures === this.threshold) {
+      circuit.openUntil = now + circuit.openMs;
+      this.log.warn(
+        { destination, failures: circuit.failures },
+        'webhook destination failing: its deliveries are held back, one probe at a time',
+      );
+    }
+  }
+}

@@ -1,0 +1,128 @@
+// A receiver that is down has its deliveries held back by the worker loop (issue 14 item 6): after a
+// few failures in a row its events are not claimed (no attempt written), then one probe at a time;
+// healthy receivers are never held; when it answers again its backlog flows, and each event's own retry
+// schedule (API.md 8) is as if nothing had been held.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { newId } from '../../src/domain/ids.js';
+import { DestinationCircuits } from '../../src/workers/destination-circuits.js';
+import { startDispatcher } from '../../src/workers/dispatcher.js';
+import { buildTestApp } from '../helpers/app.js';
+import { integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
+import { tenant } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/service-process.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+test('a circuit opens at the threshold, probes once its wait is over, doubles on a failed probe, closes on success', () => {
+  const circuits = new DestinationCircuits(quiet, { threshold: 3, baseOpenMs: 1_000, maxOpenMs: 3_000 });
+  circuits.failed('a', 0);
+  circuits.failed('a', 0);
+  assert.deepEqual(circuits.held(), [], 'two failures: still closed');
+  circuits.failed('a', 0);
+  assert.deepEqual(circuits.held(), ['a']);
+  assert.deepEqual(circuits.probes(999), [], 'open for 1 s');
+  assert.deepEqual(circuits.probes(1_000), ['a']);
+  assert.deepEqual(circuits.probes(1_500), [], 'one probe at a time');
+  assert.deepEqual(circuits.held(), ['a'], 'held while its probe is out');
+  circuits.failed('a', 1_500);
+  assert.deepEqual(circuits.probes(3_499), [], 'open for 2 s after a failed probe');
+  assert.deepEqual(circuits.probes(3_500), ['a']);
+  circuits.failed('a', 3_500);
+  assert.deepEqual(circuits.probes(6_499), [], 'capped at 3 s');
+  assert.deepEqual(circuits.probes(6_500), ['a']);
+  circuits.succeeded('a');
+  assert.deepEqual(circuits.held(), []);
+  // A success in between resets the count; a probe with nothing to send lets go.
+  circuits.failed('b', 0);
+  circuits.failed('b', 0);
+  circuits.succeeded('b');
+  circuits.failed('b', 0);
+  circuits.failed('b', 0);
+  assert.deepEqual(circuits.held(), []);
+  circuits.failed('b', 0);
+  assert.deepEqual(circuits.probes(1_000), ['b']);
+  circuits.nothingToProbe('b');
+  assert.deepEqual(circuits.held(), []);
+  // A probe never heard of (lost) goes again after 30 s.
+  for (let i = 0; i < 3; i++) circuits.failed('c', 0);
+  assert.deepEqual(circuits.probes(1_000), ['c']);
+  assert.deepEqual(circuits.probes(30_999), []);
+  assert.deepEqual(circuits.probes(31_000), ['c']);
+});
+
+test('the worker loop holds a down receiver back without writing, keeps the healthy one flowing, and catches up', async (t) => {
+  const app = await buildTestApp(t);
+  const receiver = await startWebhookReceiver(t);
+  const { partner, company } = await tenant(app);
+  const down = await integrationWithReceiver(app, partner, company.id, receiver, {
+    isRetryWebhookEnabled: true,
+  });
+  const up = await integrationWithReceiver(app, partner, company.id, receiver);
+  const { webhook_url: downUrl } = await app.deps.db
+    .selectFrom('integrations')
+    .select('webhook_url')
+    .where('id', '=', down.id)
+    .executeTakeFirstOrThrow();
+  const downPath = new URL(downUrl).pathname;
+  let receiverBack = false;
+  receiver.respond((webhook) => (webhook.path === downPath && !receiverBack ? 503 : 200));
+  const held: string[] = [];
+  for (let i = 0; i < 10; i++) held.push(await recordPaymentEvent(app, down.id, newId(), 'sent'));
+  const healthy: string[] = [];
+  for (let i = 0; i < 5; i++) healthy.push(await recordPaymentEvent(app, up.id, newId(), 'sent'));
+  const attemptsOfDown = async () =>
+    Number(
+      (
+        await app.deps.db
+          .selectFrom('event_attempts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('event_id', 'in', held)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const delivered = (ids: string[]) => ids.filter((id) => receiver.acknowledged.has(id)).length;
+
+  const dispatcher = startDispatcher(app.deps, {
+    concurrency: 2,
+    pollMs: 10,
+    circuits: { threshold: 3, baseOpenMs: 1_000, maxOpenMs: 20_000 },
+  });
+  // Stopped before the app closes (after-hooks run in the order they were added).
+  try {
+    await eventually(async () => delivered(healthy) === 5, 10_000, 'the healthy receiver served');
+    const whileOpen = await attemptsOfDown();
+    // Three failures open the circuit; a fourth may have been in flight with them (2 at a time).
+    assert.ok(whileOpen >= 3 && whileOpen <= 4, `attempts before the circuit opened: ${whileOpen}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await attemptsOfDown(), whileOpen, 'nothing attempted, nothing written, while open');
+
+    // The clock reaches the end of the wait: one probe, which fails and doubles the wait.
+    app.clock.advance(1_000);
+    await eventually(async () => (await attemptsOfDown()) === whileOpen + 1, 10_000, 'one probe');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await attemptsOfDown(), whileOpen + 1, 'one probe only');
+
+    // The receiver is back: the next probe succeeds and the events never attempted flow at once.
+    receiverBack = true;
+    app.clock.advance(2_000);
+    await eventually(async () => delivered(held) === 10 - (whileOpen + 1), 10_000, 'the backlog flows');
+    // Those that failed wait for their own retry (30 s after their attempt), as API.md 8 says.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(delivered(held), 10 - (whileOpen + 1));
+    app.clock.advance(30_000);
+    await eventually(async () => delivered(held) === 10, 10_000, 'the retries');
+    const rows = await app.deps.db
+      .selectFrom('events')
+      .select(['id', 'attempts', 'state'])
+      .where('id', 'in', held)
+      .execute();
+    for (const row of rows) {
+      assert.equal(row.state, 'delivered');
+      assert.ok(row.attempts <= 2, `attempts of ${row.id}: ${row.attempts}`);
+    }
+  } finally {
+    await dispatcher.stop();
+  }
+});
