@@ -87,8 +87,15 @@ async function paybank(): Promise<void> {
   if (process.argv[2] === 'seed') await app.close();
 }
 
-async function seed(t: TestApp): Promise<{ headers: Record<string, string>; paymentId: string }> {
-  const m = await merchant(t);
+async function seed(t: TestApp): Promise<{
+  headers: Record<string, string>;
+  paymentId: string;
+  integrationId: string;
+  webhookSecret: string;
+}> {
+  // BENCH_WEBHOOK_URL: where the integration's webhooks go (a closed port otherwise).
+  const webhookUrl = process.env.BENCH_WEBHOOK_URL;
+  const m = await merchant(t, webhookUrl ? { integration: { webhookUrl } } : {});
   const created = await t.app.inject({
     method: 'POST',
     url: '/merchant/v1/payments/process',
@@ -98,7 +105,7 @@ async function seed(t: TestApp): Promise<{ headers: Record<string, string>; paym
   const paymentId = created.json().result.id as string;
   const stored = Number(process.env.BENCH_STORED_PAYMENTS ?? '0');
   if (stored > 1) await storeCopies(t.deps, paymentId, stored - 1);
-  return { headers: m.headers, paymentId };
+  return { headers: m.headers, paymentId, integrationId: m.integrationId, webhookSecret: m.webhookSecret };
 }
 
 await (process.argv[2] === 'bare' ? bare() : paybank());

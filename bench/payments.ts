@@ -10,14 +10,12 @@
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), in fresh
 // schemas dropped afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { cpuUs, freshDatabase, rssMb, type Seed, seedDatabase } from './bench-database.js';
 import { startBuilt, startFlags } from './built-service.js';
 
 const { values } = parseArgs({
@@ -43,7 +41,6 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const RATE = { create: Number(values['rate-create']), get: Number(values['rate-get']) };
 const ENGINES = (values.engines ?? '').split(',').filter(Boolean);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paybank_dev';
 
 type Kind = 'bare' | 'limit' | 'service';
 type Scenario = 'get' | 'create' | `list ${number}`;
@@ -53,11 +50,6 @@ interface Server {
   port: number;
   headers?: Record<string, string>;
   paymentId?: string;
-}
-
-interface Seed {
-  headers: Record<string, string>;
-  paymentId: string;
 }
 
 interface Sample {
@@ -88,35 +80,6 @@ function startServer(kind: Kind, env: Record<string, string>, seed?: Seed): Prom
   if (kind === 'limit') return spawnServer('bench/limit.ts', [], env);
   if (values.service === 'dist') return startBuilt(env);
   return spawnServer('bench/payment-server.ts', [], { ...env, BENCH_SEED: JSON.stringify(seed) });
-}
-
-/** The merchant and its first payment, made by the service itself (its migrations, its fixtures). */
-async function seedDatabase(env: Record<string, string>): Promise<Seed> {
-  const server = await spawnServer('bench/payment-server.ts', ['seed'], env);
-  await new Promise<void>((resolve) => {
-    server.child.removeAllListeners('exit');
-    if (server.child.exitCode !== null) resolve();
-    else server.child.once('exit', () => resolve());
-  });
-  return { headers: server.headers!, paymentId: server.paymentId! };
-}
-
-function rssMb(pid: number): number {
-  const kb = Number(
-    execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
-      .toString()
-      .trim(),
-  );
-  return Math.round(kb / 1024);
-}
-
-/** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
-function cpuUs(pid: number): number {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-  }
-  return ns / 1000;
 }
 
 interface Request {
@@ -189,30 +152,6 @@ async function stop(server: Server): Promise<void> {
     server.child.once('exit', () => resolve());
     server.child.kill('SIGTERM');
   });
-}
-
-/** A fresh database for one engine and round: an SQLite file or a PostgreSQL schema. */
-async function freshDatabase(engine: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const url = new URL(PG_URL);
-    url.searchParams.set('schema', schema);
-    return {
-      url: url.toString(),
-      cleanup: async () => {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
-  return {
-    url: `sqlite:${path.join(dir, 'bench.db')}`,
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 const body = JSON.stringify({

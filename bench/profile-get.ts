@@ -81,6 +81,39 @@ for (const node of profile.nodes) {
   const key = `${functionName || '(anonymous)'} ${path.basename(where)}:${lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 }
+// esbuild marks where each bundled module begins (`// src/store/paging.ts`): self time per module.
+const bundle = (await readFile('dist/main.js', 'utf8')).split('\n');
+const starts: { line: number; module: string }[] = [];
+for (const [i, line] of bundle.entries()) {
+  const start = /^\/\/ ((?:src|node_modules)\/\S+)$/.exec(line);
+  if (start?.[1]) starts.push({ line: i, module: start[1] });
+}
+const moduleAt = (line: number) => {
+  let lo = 0;
+  let hi = starts.length - 1;
+  let found = '(bundle prelude)';
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const start = starts[mid] as { line: number; module: string };
+    if (start.line <= line) {
+      found = start.module;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+};
+const byModule = new Map<string, number>();
+for (const node of profile.nodes) {
+  const us = selfUs.get(node.id) ?? 0;
+  const { functionName, url: where, lineNumber } = node.callFrame;
+  if (functionName === '(idle)') continue;
+  const key = where.endsWith('/main.js')
+    ? moduleAt(lineNumber)
+    : where
+      ? `node:${path.basename(where)}`
+      : functionName;
+  byModule.set(key, (byModule.get(key) ?? 0) + us);
+}
 const requests = result.requests.total;
 console.log(
   `${requests} gets at ${values.rate}/s, p99 ${result.latency.p99} ms; busy CPU ${(total / 1000).toFixed(0)} ms ` +
@@ -88,3 +121,6 @@ console.log(
 );
 const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
 for (const [name, us] of top) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+console.log('\nby module (self time):');
+const modules = [...byModule.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
+for (const [name, us] of modules) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);

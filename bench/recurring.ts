@@ -3,14 +3,11 @@
 // process, on SQLite and PostgreSQL. Prints one JSON line per scenario.
 // Run: npm run bench:recurring [-- --seconds 10 --connections 50 --engines sqlite,postgres]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshDatabase } from './bench-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -19,7 +16,6 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'sqlite,postgres' },
   },
 });
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paybank_dev';
 
 interface Server {
   child: ChildProcess;
@@ -84,25 +80,7 @@ const body = JSON.stringify({
 });
 
 for (const engine of (values.engines ?? '').split(',').filter(Boolean)) {
-  let databaseUrl: string;
-  let cleanup: () => Promise<void>;
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const url = new URL(PG_URL);
-    url.searchParams.set('schema', schema);
-    databaseUrl = url.toString();
-    cleanup = async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    };
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
-    databaseUrl = `sqlite:${path.join(dir, 'bench.db')}`;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const { url: databaseUrl, cleanup } = await freshDatabase(engine);
   const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: tmpdir() });
   await load(
     server,

@@ -4,7 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const key = Buffer.from((process.env.WEBHOOK_SECRET ?? '').replace(/^whsec_/, ''), 'base64');
+const keyOf = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+// WEBHOOK_SECRET, or a {type: 'secret'} message when the secret is made after the receiver listens.
+let key = keyOf(process.env.WEBHOOK_SECRET ?? '');
 const latencies: number[] = [];
 let received = 0;
 let badSignatures = 0;
@@ -37,8 +39,10 @@ const server = createServer((request, response) => {
     received++;
     if (first === 0) first = now;
     last = now;
-    const recordedAt = (JSON.parse(body) as { recordedAt?: number }).recordedAt;
-    if (typeof recordedAt === 'number') latencies.push(now - recordedAt);
+    // The webhooks benchmark stamps its events (recordedAt, ms); the service's own carry createdAt.
+    const { recordedAt, createdAt } = JSON.parse(body) as { recordedAt?: number; createdAt?: string };
+    const changedAt = recordedAt ?? (createdAt ? Date.parse(createdAt) : Number.NaN);
+    if (Number.isFinite(changedAt)) latencies.push(now - changedAt);
     response.statusCode = 204;
     response.end();
   });
@@ -49,8 +53,10 @@ server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port: (server.address() as AddressInfo).port });
 });
 
-process.on('message', (message: { type: string }) => {
-  if (message.type === 'reset') {
+process.on('message', (message: { type: string; secret?: string }) => {
+  if (message.type === 'secret') {
+    key = keyOf(message.secret ?? '');
+  } else if (message.type === 'reset') {
     latencies.length = 0;
     received = 0;
     badSignatures = 0;

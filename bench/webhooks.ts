@@ -2,7 +2,6 @@
 // change to delivery <= 1 s). Run: npm run bench:webhooks [-- --events 20000 --rate 1000 --seconds 10]
 // SQLite (a file in a temporary DATA_DIR) by default; DATABASE_URL=postgres://... for PostgreSQL.
 // Appends its result to bench/RESULTS.md.
-import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { recordEvent } from '../src/domain/events/outbox.js';
 import { newId } from '../src/domain/ids.js';
 import { buildApp } from '../src/server.js';
 import { startDispatcher } from '../src/workers/dispatcher.js';
+import { forkReceiver, percentile, type Report } from './webhook-receiver-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,19 +24,6 @@ const EVENTS = Number(values.events);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const ADMIN = 'bench-admin-token-0123456789';
-
-interface Report {
-  received: number;
-  badSignatures: number;
-  first: number;
-  last: number;
-  latencies: number[];
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
 
 const SECTION = '## Webhook deliveries (bench/webhooks.ts)';
 const TABLE_HEAD =
@@ -119,24 +106,14 @@ async function main() {
     )
   ).result as { id: string; webhookSecret: string };
 
-  const receiverPath = new URL('./webhook-receiver.ts', import.meta.url).pathname;
-  const receiver = fork(receiverPath, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, WEBHOOK_SECRET: integration.webhookSecret },
-  });
-  const port = await new Promise<number>((resolve) =>
-    receiver.once('message', (m: { port: number }) => resolve(m.port)),
-  );
+  const receiver = await forkReceiver(integration.webhookSecret);
+  const port = receiver.port;
   await deps.db
     .updateTable('integrations')
     .set({ webhook_url: `http://127.0.0.1:${port}/hook` })
     .where('id', '=', integration.id)
     .execute();
-  const report = () =>
-    new Promise<Report>((resolve) => {
-      receiver.once('message', (m: Report) => resolve(m));
-      receiver.send({ type: 'report' });
-    });
+  const report = receiver.report;
 
   const record = (trx: typeof deps.db, n: number) => {
     const paymentId = newId();

@@ -1,0 +1,79 @@
+// What the payment benchmarks share besides the service itself (built-service.ts): a fresh database per
+// run, the merchant seeded into it by the service's own fixtures, and the server process's CPU and RSS.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paybank_dev';
+
+export interface Seed {
+  headers: Record<string, string>;
+  paymentId: string;
+  integrationId: string;
+  webhookSecret: string;
+}
+
+/** A fresh database for one engine and round: an SQLite file or a PostgreSQL schema. */
+export async function freshDatabase(engine: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  if (engine === 'postgres') {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(PG_URL);
+    url.searchParams.set('schema', schema);
+    return {
+      url: url.toString(),
+      cleanup: async () => {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
+  return {
+    url: `sqlite:${path.join(dir, 'bench.db')}`,
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The merchant and its first payment, made by the service itself (its migrations, its fixtures);
+ * BENCH_WEBHOOK_URL in `env` is the integration's webhook URL.
+ */
+export async function seedDatabase(env: Record<string, string>): Promise<Seed> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/payment-server.ts', 'seed'], {
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let line: string | undefined;
+  createInterface({ input: child.stdout }).once('line', (first) => {
+    line = first;
+  });
+  const code = await exited;
+  if (!line) throw new Error(`bench/payment-server.ts seed exited with ${code} and printed nothing`);
+  return JSON.parse(line) as Seed;
+}
+
+export function rssMb(pid: number): number {
+  const kb = Number(
+    execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+      .toString()
+      .trim(),
+  );
+  return Math.round(kb / 1024);
+}
+
+/** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
+export function cpuUs(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  }
+  return ns / 1000;
+}
