@@ -22,6 +22,8 @@ export async function forkReceiver(secret = ''): Promise<Receiver> {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, WEBHOOK_SECRET: secret },
   });
+  // Never outlives the benchmark, even one that fails.
+  process.once('exit', () => child.kill());
   const port = await new Promise<number>((resolve) =>
     child.once('message', (m: { port: number }) => resolve(m.port)),
   );

@@ -2,12 +2,13 @@
 // API takes 1,000 creates/s). The service runs as `npm start` runs it (built, workers on); creates go
 // through the API at a fixed rate and every webhook they cause goes to a receiver in its own process that
 // checks each signature and times change (the event's createdAt) -> delivery. A create-and-process
-// causes one webhook, so a backlog of as many more (recorded straight into the outbox just before, as
-// bench/webhooks.ts does; their times are not counted) is delivered meanwhile: the deliveries/s reported
-// are those the receiver got while the creates ran. Then, flat out, creates/s
+// causes one webhook, so as many more a second are recorded straight into the outbox meanwhile (as
+// bench/webhooks.ts does, timed the same way): the deliveries/s reported are those the receiver got
+// while the creates ran. Then, flat out, creates/s
 // with the receiver up and with it down: what a failing destination costs the API (its circuit,
 // src/workers/destination-circuits.ts, should make that nothing).
-//   npm run bench:webhooks-under-load [-- --rate 1000 --seconds 10 --engines sqlite,postgres --dry-run]
+//   npm run bench:webhooks-under-load [-- --rate 1000 --extra 1000 --seconds 10 --engines sqlite,postgres --dry-run]
+// BENCH_TRACE=1 prints the outbox and the receiver each second while it waits for the webhooks to settle.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), fresh schemas.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { recordEvent } from '../src/domain/events/outbox.js';
 import { newId } from '../src/domain/ids.js';
-import { openStore } from '../src/store/database.js';
+import { openStore, type Store } from '../src/store/database.js';
 import { freshDatabase, rssMb, seedDatabase } from './bench-database.js';
 import { startBuilt } from './built-service.js';
 import { forkReceiver, percentile } from './webhook-receiver-process.js';
@@ -26,8 +27,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    // Events waiting when the creates begin; default: as many as the creates will cause.
-    backlog: { type: 'string' },
+    // Webhooks a second recorded besides the creates' own; default: as many as the creates cause.
+    extra: { type: 'string' },
     engines: { type: 'string', default: 'sqlite,postgres' },
     'dry-run': { type: 'boolean', default: false },
   },
@@ -35,7 +36,7 @@ const { values } = parseArgs({
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const BACKLOG = Number(values.backlog ?? RATE * SECONDS);
+const EXTRA = Number(values.extra ?? RATE);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,39 +47,83 @@ const body = JSON.stringify({
   type: 'link',
 });
 
-/** BACKLOG webhooks due now for the integration, written into the outbox in a few transactions. */
-async function recordBacklog(databaseUrl: string, integrationId: string): Promise<void> {
-  const store = openStore(databaseUrl);
-  for (let done = 0; done < BACKLOG; done += 1000) {
+/**
+ * Besides the creates' own, webhooks recorded straight into the outbox at `rate` a second (10 ms ticks,
+ * as bench/webhooks.ts records them) for `seconds`, each stamped so that the receiver times it too.
+ */
+async function streamEvents(
+  store: Store,
+  integrationId: string,
+  rate: number,
+  seconds: number,
+): Promise<number> {
+  const perTick = Math.max(1, Math.round(rate / 100));
+  const start = Date.now();
+  let recorded = 0;
+  for (let tick = 0; tick < seconds * 100; tick++) {
+    const wait = start + tick * 10 - Date.now();
+    if (wait > 0) await sleep(wait);
     await store.db.transaction().execute(async (trx) => {
-      for (let i = done; i < Math.min(BACKLOG, done + 1000); i++) {
+      for (let i = 0; i < perTick; i++) {
         const paymentId = newId();
         await recordEvent(trx, new Date(), {
           destination: { kind: 'integration', integrationId },
           eventName: 'payment.status_updated',
           resourceType: 'payment',
           resourceId: paymentId,
-          payload: { eventName: 'payment.status_updated', data: { id: paymentId, status: 'paid' } },
+          payload: {
+            eventName: 'payment.status_updated',
+            recordedAt: Date.now(),
+            data: { id: paymentId, status: 'paid' },
+          },
         });
       }
     });
+    recorded += perTick;
   }
+  return recorded;
+}
+
+/** Events by state at the end, and the commonest errors of failed attempts: what was not delivered, and why. */
+async function outboxStates(databaseUrl: string): Promise<Record<string, number | string>> {
+  const store = openStore(databaseUrl);
+  const states = await store.db
+    .selectFrom('events')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('state')
+    .execute();
+  const errors = await store.db
+    .selectFrom('event_attempts')
+    .where('outcome', '!=', 'delivered')
+    .select(['error', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('error')
+    .orderBy('n', 'desc')
+    .limit(3)
+    .execute();
   await store.close();
+  return {
+    ...Object.fromEntries(states.map((r) => [r.state, Number(r.n)])),
+    ...Object.fromEntries(errors.map((r, i) => [`error${i + 1}`, `${Number(r.n)}x ${r.error}`])),
+  };
 }
 
 async function run(engine: string) {
   const receiver = await forkReceiver();
   const receiverPort = receiver.port;
   const report = receiver.report;
-  /** Waits until the receiver has had nothing new for 3 s (every webhook delivered), at most 120 s. */
-  const settled = async () => {
-    let last = -1;
+  /** Waits until no webhook is left to send (none pending in the outbox), at most 120 s. */
+  const settled = async (phase: string) => {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const now = await report();
-      if (now.received === last || Date.now() > deadline) return now;
-      last = now.received;
-      await sleep(3000);
+      const pending = await store.db
+        .selectFrom('events')
+        .where('state', '=', 'pending')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(pending.n) === 0 || Date.now() > deadline) return report();
+      if (process.env.BENCH_TRACE)
+        console.log(JSON.stringify({ phase, pending: pending.n, ...(await report()), latencies: undefined }));
+      await sleep(1000);
     }
   };
 
@@ -89,6 +134,7 @@ async function run(engine: string) {
     BENCH_WEBHOOK_URL: `http://127.0.0.1:${receiverPort}/hook`,
   };
   const seed = await seedDatabase(env);
+  const store = openStore(database.url);
   receiver.send({ type: 'secret', secret: seed.webhookSecret });
   const service = await startBuilt(env);
   const create = (extra: { overallRate?: number; amount?: number; duration?: number; connections: number }) =>
@@ -102,19 +148,20 @@ async function run(engine: string) {
 
   // Warm (JIT, validators, connections to the receiver), then start counting from nothing.
   await create({ amount: 500, connections: 10 });
-  await settled();
-  await recordBacklog(database.url, seed.integrationId);
+  await settled('warm-up');
   receiver.send({ type: 'reset' });
 
-  const paced = await create({ overallRate: RATE, duration: SECONDS, connections: CONNECTIONS });
+  const [paced, streamed] = await Promise.all([
+    create({ overallRate: RATE, duration: SECONDS, connections: CONNECTIONS }),
+    streamEvents(store, seed.integrationId, EXTRA, SECONDS),
+  ]);
   const rss = rssMb(service.child.pid!);
   const during = await report();
-  const delivered = await settled();
-  // Only the creates' own webhooks carry a createdAt: the backlog's are not timed.
+  const delivered = await settled('paced');
   const sorted = [...delivered.latencies].sort((a, b) => a - b);
 
   const flatUp = await create({ duration: SECONDS, connections: CONNECTIONS });
-  await settled();
+  await settled('flat out');
   // The receiver goes away: every delivery now fails to connect.
   receiver.send({ type: 'stop' });
   await sleep(500);
@@ -122,10 +169,13 @@ async function run(engine: string) {
 
   service.child.kill('SIGTERM');
   await new Promise((resolve) => service.child.once('exit', resolve));
+  await store.close();
+  const outbox = await outboxStates(database.url);
   await database.cleanup();
   const result = {
     engine,
     creates: paced.requests.total,
+    streamed,
     createsPerSecond: Math.round(paced.requests.total / SECONDS),
     createP99Ms: paced.latency.p99,
     non2xx: paced.non2xx + paced.errors + flatUp.non2xx + flatUp.errors + flatDown.non2xx + flatDown.errors,
@@ -138,6 +188,7 @@ async function run(engine: string) {
     rssMb: rss,
     flatOutReceiverUp: Math.round(flatUp.requests.average),
     flatOutReceiverDown: Math.round(flatDown.requests.average),
+    outbox,
   };
   console.log(JSON.stringify(result));
   return result;
@@ -150,13 +201,13 @@ for (const engine of (values.engines ?? '').split(',').filter(Boolean)) results.
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
 const dirty = execFileSync('git', ['status', '--porcelain']).toString().trim() ? '+changes' : '';
-const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds ${SECONDS} --backlog ${BACKLOG} --engines ${values.engines}`;
+const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds ${SECONDS} --extra ${EXTRA} --engines ${values.engines}`;
 let text = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}, \`${command}\`\n\n`;
-text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Deliveries/s: received while the creates ran (their webhooks and a backlog of ${BACKLOG}); change -> delivery: the creates' webhooks only.\n\n`;
+text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox; deliveries/s: received while the creates ran; change -> delivery: every webhook.\n\n`;
 text +=
   '| engine | creates/s asked / done | create p99 ms | webhooks delivered | deliveries/s | change -> delivery p50 / p99 / max ms | signatures | RSS MB | flat out, receiver up / down (creates/s) | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|\n';
 for (const r of results) {
-  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createP99Ms} | ${r.delivered} for ${r.creates} creates and a backlog of ${BACKLOG} | ${r.deliveriesPerSecond} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
+  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createP99Ms} | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded | ${r.deliveriesPerSecond} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
 }
 console.log(text);
 if (!values['dry-run']) {
