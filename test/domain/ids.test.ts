@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { isId, newId } from '../../src/domain/ids.js';
+import { isId, newId, newToken } from '../../src/domain/ids.js';
 
 test('ids are 24 lowercase hex characters and never repeat', () => {
   const seen = new Set<string>();
@@ -28,4 +28,17 @@ test('isId accepts exactly the id form', () => {
   fc.assert(fc.property(fc.string(), (s) => assert.equal(isId(s), /^[0-9a-f]{24}$/.test(s))));
   assert.equal(isId(newId().toUpperCase()), false);
   assert.equal(isId(`${newId()}0`), false);
+});
+
+test('ids and tokens drawn from the shared random pool never overlap, across its refills', () => {
+  const seen = new Set<string>();
+  // Sizes that do not divide the pool, so that draws straddle a refill; one larger than the pool.
+  for (let i = 0; i < 3000; i++) {
+    for (const value of [newId(), newToken(), newToken(7), newToken(5000)]) {
+      assert.ok(!seen.has(value), 'a value came out twice');
+      seen.add(value);
+    }
+  }
+  assert.equal(Buffer.from(newToken(), 'base64url').length, 24);
+  assert.equal(Buffer.from(newToken(5000), 'base64url').length, 5000);
 });

@@ -1,14 +1,9 @@
-// Where a GET /merchant/v1/payments/:id spends its CPU in the service as `npm start` runs it (issue 14):
-// the service under a CPU profile (node --cpu-prof, with the flags of `npm start`), warmed up, then driven at a fixed rate; prints the
-// functions and the bundled modules with the most self time. Run after `npm run build`:
-//   node --import tsx bench/profile-get.ts [--rate 400] [--seconds 10] [--top 25]
-// SQLite (a file in a temporary DATA_DIR) by default; BENCH_DATABASE_URL=postgres://... for PostgreSQL.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { seedDatabase } from './bench-database.js';
 import { startBuilt } from './built-service.js';
 
 const { values } = parseArgs({
@@ -16,35 +11,40 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '400' },
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '25' },
+    // get: GET /merchant/v1/payments/:id; create: POST /merchant/v1/payments/process.
+    scenario: { type: 'string', default: 'get' },
   },
 });
 
 const dir = await mkdtemp(path.join(tmpdir(), 'paybank-profile-'));
 const env = {
-  ...process.env,
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`,
   DATA_DIR: dir,
-  BENCH_STORED_PAYMENTS: '0',
 };
-// The seed as bench/payments.ts makes it: a tenant and one payment, credentials printed as JSON.
-const seed = spawn(process.execPath, ['--import', 'tsx', 'bench/payment-server.ts', 'seed'], { env });
-let out = '';
-seed.stdout.on('data', (chunk: Buffer) => {
-  out += chunk.toString();
-});
-await new Promise((resolve) => seed.once('exit', resolve));
-const seeded = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
-  headers: Record<string, string>;
-  paymentId: string;
+const seeded = await seedDatabase(env);
+const create = values.scenario === 'create';
+const request = {
+  url: '',
+  headers: { ...seeded.headers, ...(create ? { 'content-type': 'application/json' } : {}) },
+  ...(create
+    ? {
+        method: 'POST' as const,
+        body: JSON.stringify({
+          invoiceRefNumber: 'PROFILE-1',
+          amount: '25.50',
+          customerName: 'Profile',
+          type: 'link',
+        }),
+      }
+    : {}),
 };
 
 const profileDir = path.join(dir, 'profile');
 const { child: service, port } = await startBuilt(env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
-const url = `http://127.0.0.1:${port}/merchant/v1/payments/${seeded.paymentId}`;
-await autocannon({ url, headers: seeded.headers, amount: 3000, connections: 10 });
+request.url = `http://127.0.0.1:${port}/merchant/v1/payments/${create ? 'process' : seeded.paymentId}`;
+await autocannon({ ...request, amount: create ? 1000 : 3000, connections: 10 });
 const result = await autocannon({
-  url,
-  headers: seeded.headers,
+  ...request,
   duration: Number(values.seconds),
   connections: 10,
   overallRate: Number(values.rate),
@@ -116,7 +116,7 @@ for (const node of profile.nodes) {
 }
 const requests = result.requests.total;
 console.log(
-  `${requests} gets at ${values.rate}/s, p99 ${result.latency.p99} ms; busy CPU ${(total / 1000).toFixed(0)} ms ` +
+  `${requests} ${values.scenario}s at ${values.rate}/s, p99 ${result.latency.p99} ms; busy CPU ${(total / 1000).toFixed(0)} ms ` +
     `(${(total / requests).toFixed(0)} us a request, warm-up and start included), idle ${(idle / 1000).toFixed(0)} ms`,
 );
 const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
