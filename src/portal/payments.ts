@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 // A company's payments (issue 16, item 5): the list, and each payment's page with its history timeline,
 // its webhook deliveries, and Refund and Cancel buttons calling the API's own domain functions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -189,11 +190,13 @@ export const paymentPages: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const csv = await transactionsCsv(deps, userOf(request), request.params.companyId);
-      return reply
+      // Streamed (the document's string schema describes the body; a stream is not serialised).
+      const streaming: FastifyReply = reply;
+      return streaming
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="transactions-${request.params.companyId}.csv"`)
         .type('text/csv; charset=utf-8')
-        .send(csv);
+        .send(Readable.from(csv));
     },
   );
 };

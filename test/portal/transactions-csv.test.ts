@@ -1,6 +1,7 @@
 // The CSV export of a company's transactions holds what the partner API lists for it, row for row.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { newId } from '../../src/domain/ids.js';
 import { buildListeningApp } from '../helpers/listening-app.js';
 import { merchant } from '../helpers/merchant.js';
 import { http, paidPayment } from '../helpers/payment-flow.js';
@@ -55,4 +56,29 @@ test('the CSV export and the transactions page equal the API transactions; anoth
   const other = await signedInUser(app, { email: 'them@other.example' });
   assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions.csv`)).statusCode, 404);
   assert.equal((await other.client.get(`/portal/companies/${m.companyId}/transactions`)).statusCode, 404);
+});
+
+test('the CSV export streams every page: 230 transactions, each once, newest first', async (t) => {
+  const app = await buildListeningApp(t);
+  const m = await merchant(app);
+  await paidPayment(app, m, { invoiceRefNumber: 'INV-1' });
+  const model = await app.deps.db.selectFrom('transactions').selectAll().executeTakeFirstOrThrow();
+  // Copies of the one real transaction, a second apart: three pages of the 100 the export reads at a time.
+  const base = Date.parse(model.created_at);
+  const copies = Array.from({ length: 229 }, (_, i) => ({
+    ...model,
+    id: newId(),
+    // Each bank reference is the bank's own, unique.
+    external_ref: model.external_ref && `${model.external_ref}-${i}`,
+    created_at: new Date(base - (i + 1) * 1000).toISOString(),
+  }));
+  await app.deps.db.insertInto('transactions').values(copies).execute();
+  const { client } = await signedInUser(app, { role: 'viewer', partner: m.partner });
+  const res = await client.get(`/portal/companies/${m.companyId}/transactions.csv`);
+  assert.equal(res.statusCode, 200);
+  const [, ...rows] = parseCsv(res.body);
+  const ids = rows.map((r) => r[0]);
+  assert.equal(ids.length, 230);
+  assert.equal(new Set(ids).size, 230);
+  assert.deepEqual(ids, [model.id, ...copies.map((c) => c.id)]);
 });
