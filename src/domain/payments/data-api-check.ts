@@ -2,8 +2,10 @@
 // the bank's data API, the merchant's own account must show the credit. Found -> payment_received (and a
 // payment the bank had not reported yet becomes paid); not found within DATA_API_CHECK_DAYS of the
 // customer's authorisation -> payment_not_found. Bank calls happen outside the transactions.
+import { sql } from 'kysely';
 import type { Deps } from '../../context.js';
 import type { BankTransaction } from '../../providers/bank-provider.js';
+import type { Db } from '../../store/database.js';
 import { withTransaction } from '../../store/transaction.js';
 import type { Job } from '../../workers/job.js';
 import {
@@ -35,17 +37,24 @@ interface Candidate {
   created_at: string;
 }
 
-export async function checkPaymentsThroughDataApi(deps: Deps): Promise<CheckResult> {
-  const result: CheckResult = { received: 0, notFound: 0 };
-  const rows = await deps.db
+/**
+ * Live payments still waiting for the data-API check, oldest first. The conditions of the partial index
+ * payments_data_api_pending (migration 0026) are literals here, so that both engines can prove it applies.
+ */
+export function paymentsAwaitingCheck(db: Db) {
+  return db
     .selectFrom('payments')
     .select(['id', 'bank_account_id', 'amount', 'invoice_ref', 'created_at'])
-    .where('data_api_check_status', '=', 'pending_payment')
+    .where('data_api_check_status', '=', sql.lit('pending_payment'))
     .where('status', 'in', CHECKED)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
-    .limit(500)
-    .execute();
+    .limit(500);
+}
+
+export async function checkPaymentsThroughDataApi(deps: Deps): Promise<CheckResult> {
+  const result: CheckResult = { received: 0, notFound: 0 };
+  const rows = await paymentsAwaitingCheck(deps.db).execute();
   const byAccount = new Map<string, Candidate[]>();
   for (const row of rows)
     byAccount.set(row.bank_account_id, [...(byAccount.get(row.bank_account_id) ?? []), row]);

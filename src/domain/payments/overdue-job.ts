@@ -1,5 +1,7 @@
 // Marks sent payments overdue once their due date has passed (API.md part 7: sent -> overdue).
+import { sql } from 'kysely';
 import type { Deps } from '../../context.js';
+import type { Db } from '../../store/database.js';
 import { withTransaction } from '../../store/transaction.js';
 import type { Job } from '../../workers/job.js';
 import { findPaymentById } from './payment.repository.js';
@@ -14,19 +16,26 @@ export function overdueFrom(dueDate: string): number {
   return dueDate.endsWith('T00:00:00.000Z') ? at + DAY_MS : at;
 }
 
-export async function markOverduePayments(deps: Deps): Promise<number> {
-  const now = deps.clock.now();
-  // Candidates: sent payments due before now (a day-only due date is filtered exactly below).
-  const candidates = await deps.db
+/**
+ * Candidates: sent payments due before `now` (a day-only due date is filtered exactly by the caller). The
+ * conditions of the partial index payments_overdue (migration 0026) are literals here, so that both
+ * engines can prove it applies.
+ */
+export function overdueCandidates(db: Db, now: Date) {
+  return db
     .selectFrom('payments')
     .select(['id', 'due_date'])
-    .where('status', '=', 'sent')
+    .where('status', '=', sql.lit('sent'))
     .where('deleted_at', 'is', null)
     .where('due_date', 'is not', null)
     .where('due_date', '<', now.toISOString())
     .orderBy('due_date')
-    .limit(1000)
-    .execute();
+    .limit(1000);
+}
+
+export async function markOverduePayments(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const candidates = await overdueCandidates(deps.db, now).execute();
   let moved = 0;
   for (const candidate of candidates) {
     if (candidate.due_date === null || overdueFrom(candidate.due_date) > now.getTime()) continue;

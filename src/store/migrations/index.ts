@@ -22,6 +22,7 @@ import * as m0020 from './0020_fapi_adapter.js';
 import * as m0023 from './0023_portal_totp_replay.js';
 import * as m0024 from './0024_pages.js';
 import * as m0025 from './0025_company_branding.js';
+import * as m0026 from './0026_partial_payment_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0023_portal_totp_replay': m0023,
   '0024_pages': m0024,
   '0025_company_branding': m0025,
+  '0026_partial_payment_indexes': m0026,
 };
