@@ -48,12 +48,30 @@ export async function findLiveIntegrationRow(db: Db, id: string): Promise<Integr
     .executeTakeFirst();
 }
 
-/** A live integration's credential with its company's tenancy facts, in one query (every merchant call). */
+/**
+ * A live integration's credential with its company's tenancy facts, in one query (every merchant call),
+ * and the facts of its own bank account that a new payment needs (receiving-account.ts): reading them here,
+ * by primary key, spares every create a round trip of its own.
+ */
 const merchantCredential = reusableQuery((db, id: string) =>
   db
     .selectFrom('integrations as i')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
-    .select(['i.id', 'i.company_id', 'i.secret_hash', 'c.partner_id', 'c.status as company_status'])
+    .leftJoin('bank_accounts as b', (join) =>
+      join.onRef('b.id', '=', 'i.bank_account_id').onRef('b.company_id', '=', 'i.company_id'),
+    )
+    .select([
+      'i.id',
+      'i.company_id',
+      'i.secret_hash',
+      'c.partner_id',
+      'c.status as company_status',
+      'i.bank_account_id as integration_account_id',
+      'i.is_sandbox',
+      'b.id as account_id',
+      'b.status as account_status',
+      'b.creation_type',
+    ])
     .where('i.id', '=', id)
     .where('i.deleted_at', 'is', null),
 );

@@ -8,6 +8,7 @@ import { isoNow } from '../clock.js';
 import type { CompanyStatus } from '../companies/company.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newSecret } from '../ids.js';
+import type { ReceivingFacts } from '../payments/receiving-account.repository.js';
 import { hashSecret, newWebhookSecret, secretMatches } from '../secrets.js';
 import { changedWebhookSecret } from '../webhooks/webhook-secrets.js';
 import { assertHttpUrl, assertWebhookUrl } from '../webhooks/webhook-url.js';
@@ -164,6 +165,8 @@ export interface MerchantCredential {
   companyId: string;
   partnerId: string;
   companyStatus: CompanyStatus;
+  /** The integration's own receiving account as the credential was checked (a create's facts in hand). */
+  receiving: ReceivingFacts;
 }
 
 /** The integration whose `secret-key` this is, with its company; undefined for anything else. */
@@ -179,5 +182,14 @@ export async function authenticateIntegration(
     companyId: row.company_id,
     partnerId: row.partner_id,
     companyStatus: row.company_status as CompanyStatus,
+    receiving: {
+      company_status: row.company_status,
+      integration_id: row.id,
+      integration_account_id: row.integration_account_id,
+      is_sandbox: row.is_sandbox,
+      account_id: row.account_id,
+      account_status: row.account_status,
+      creation_type: row.creation_type,
+    },
   };
 }

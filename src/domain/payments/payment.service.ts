@@ -13,17 +13,13 @@ import { historyOfNewPayment, recordPaymentChange } from './payment-history.js';
 import { InputCheck } from './payment-input.js';
 import { queuePaymentRequestEmail, queueStatusEmail } from './payment-mail.js';
 import { assertTransition, type PaymentMove } from './payment-status.js';
-import { receivingAccount } from './receiving-account.js';
+import { type ReceivingTarget, receivingAccount } from './receiving-account.js';
 
 export type { PaymentScope } from './payment.repository.js';
 
 /** Where a new payment belongs: the company, the integration that hears about it, the account paid into. */
-export interface PaymentTarget {
-  companyId: string;
-  integrationId: string;
-  /** Defaults to the integration's bank account. */
-  bankAccountId?: string | undefined;
-}
+/** Whose payment it is and into which account (receiving-account.ts). */
+export type PaymentTarget = ReceivingTarget;
 
 function checkInput(deps: Deps, input: PaymentInput) {
   const check = new InputCheck();

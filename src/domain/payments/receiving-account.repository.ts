@@ -28,12 +28,23 @@ const receivingFacts = reusableQuery(
       .where('c.id', '=', companyId),
 );
 
+/** What decides whether a company may ask for money now, into which account (receiving-account.ts). */
+export interface ReceivingFacts {
+  company_status: string;
+  integration_id: string | null;
+  integration_account_id: string | null;
+  is_sandbox: number | null;
+  account_id: string | null;
+  account_status: string | null;
+  creation_type: string | null;
+}
+
 /** The company's status, the live integration's account and flags, the account's: undefined without the company. */
 export async function findReceivingFacts(
   db: Db,
   companyId: string,
   integrationId: string,
   bankAccountId: string | undefined,
-) {
+): Promise<ReceivingFacts | undefined> {
   return (await receivingFacts(db, companyId, integrationId, bankAccountId ?? null))[0];
 }

@@ -3,7 +3,7 @@
 import type { Deps } from '../../context.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId } from '../ids.js';
-import { findReceivingFacts } from './receiving-account.repository.js';
+import { findReceivingFacts, type ReceivingFacts } from './receiving-account.repository.js';
 
 /** Where a new payment belongs: the company, the integration that hears about it, the account paid into. */
 export interface ReceivingTarget {
@@ -11,6 +11,8 @@ export interface ReceivingTarget {
   integrationId: string;
   /** Defaults to the integration's bank account. */
   bankAccountId?: string | undefined;
+  /** The facts of the integration's own account when already read (with the merchant credential). */
+  facts?: ReceivingFacts | undefined;
 }
 
 export interface Receiving {
@@ -22,12 +24,10 @@ export interface Receiving {
 
 /** Checks that the company may take payments and finds the account they are paid into (one query). */
 export async function receivingAccount(deps: Deps, target: ReceivingTarget): Promise<Receiving> {
-  const facts = await findReceivingFacts(
-    deps.db,
-    target.companyId,
-    target.integrationId,
-    target.bankAccountId,
-  );
+  const facts =
+    target.bankAccountId === undefined && target.facts?.integration_id === target.integrationId
+      ? target.facts
+      : await findReceivingFacts(deps.db, target.companyId, target.integrationId, target.bankAccountId);
   if (!facts) throw notFound('company');
   if (facts.company_status !== 'active') {
     throw new DomainError('forbidden', `the company cannot take payments while ${facts.company_status}`);

@@ -1,12 +1,21 @@
 // Who is calling. Set by exactly one of the credential plugins of this folder, per route group.
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
+import type { ReceivingFacts } from '../../domain/payments/receiving-account.repository.js';
 
 export type Auth =
   | { kind: 'admin'; credential: string }
   | { kind: 'partner'; credential: string; partnerId: string; keyId: string }
   | { kind: 'terminal'; credential: string; partnerId: string; terminalId: string }
-  | { kind: 'merchant'; credential: string; partnerId: string; companyId: string; integrationId: string };
+  | {
+      kind: 'merchant';
+      credential: string;
+      partnerId: string;
+      companyId: string;
+      integrationId: string;
+      /** The integration's receiving account, read with the credential (a create needs no second read). */
+      receiving: ReceivingFacts;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {

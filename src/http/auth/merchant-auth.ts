@@ -30,6 +30,7 @@ export function useMerchantAuth(app: FastifyInstance, deps: Deps): void {
       partnerId: credential.partnerId,
       companyId: credential.companyId,
       integrationId: credential.integrationId,
+      receiving: credential.receiving,
     };
   });
 }

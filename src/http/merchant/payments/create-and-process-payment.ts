@@ -22,10 +22,10 @@ export const createAndProcessPaymentRoute: FastifyPluginAsyncTypebox = async (ap
       },
     },
     async (request) => {
-      const { companyId, integrationId } = merchantOf(request);
+      const { companyId, integrationId, receiving } = merchantOf(request);
       const { payment, actions } = await createAndProcessPayment(
         app.deps,
-        { companyId, integrationId },
+        { companyId, integrationId, facts: receiving },
         request.body,
       );
       return { created: true, result: toProcessed(payment, actions, app.deps.config.publicUrl) };

@@ -20,10 +20,15 @@ export const createDraftPaymentRoute: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const { companyId, integrationId } = merchantOf(request);
-      const payment = await createPayment(app.deps, { companyId, integrationId }, request.body, {
-        process: false,
-      });
+      const { companyId, integrationId, receiving } = merchantOf(request);
+      const payment = await createPayment(
+        app.deps,
+        { companyId, integrationId, facts: receiving },
+        request.body,
+        {
+          process: false,
+        },
+      );
       return { created: true, result: toSummary(payment, app.deps.config.publicUrl) };
     },
   );
