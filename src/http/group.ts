@@ -1,9 +1,10 @@
-// What every API group has in common: its credential, rate limit per credential, idempotency and
-// the Api-Version header (API.md 1).
+// What every API group has in common: its credential, rate limit per credential, idempotency, the
+// early resolution of a body's webhook host, and the Api-Version header (API.md 1).
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Deps } from '../context.js';
 import { useIdempotency } from './idempotency.js';
+import { webhookHostResolvedEarly } from './webhook-host-early.js';
 
 export const API_VERSIONS = {
   merchant: '1.1',
@@ -28,6 +29,8 @@ export async function setUpGroup(app: FastifyInstance, deps: Deps, options: Grou
   auth(app, deps);
   if (options.rateLimited !== false) await limitPerCredential(app, deps);
   if (scope) app.addHook('preHandler', scope);
+  // After the credential and its rate limit, before the handler's transaction (webhook-host-early.ts).
+  app.addHook('preHandler', webhookHostResolvedEarly(deps));
   useIdempotency(app, deps);
   app.addHook('onSend', async (request, reply, payload) => {
     const version = apiVersion(request.url);

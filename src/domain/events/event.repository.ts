@@ -7,6 +7,12 @@ import type { EventAttemptTable, EventTable } from './event.row.js';
 
 export type EventRow = Selectable<EventTable>;
 
+/** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
+export interface DestinationFilter {
+  exclude?: string[];
+  only?: string;
+}
+
 /**
  * Leases up to `limit` due events to `owner` until `leaseUntil`. An event is due when it is pending,
  * its time has come, nobody holds a live lease on it, and no earlier event with the same order key is
@@ -14,12 +20,6 @@ export type EventRow = Selectable<EventTable>;
  * subquery takes the rows FOR UPDATE SKIP LOCKED, so concurrent processes claim disjoint sets; on
  * SQLite a write statement holds the database's write lock from its first read, so it is atomic too.
  */
-/** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
-export interface DestinationFilter {
-  exclude?: string[];
-  only?: string;
-}
-
 export async function claimDueEvents(
   db: Db,
   engine: Engine,

@@ -11,7 +11,6 @@ import {
 } from '../../domain/partners/partner.service.js';
 import { assertWebhookUrl } from '../../domain/webhooks/webhook-url.js';
 import { errors, Id, Nullable, Timestamp } from '../schemas.js';
-import { webhookHostResolvedEarly } from '../webhook-host-early.js';
 
 const PartnerParams = Type.Object({ partnerId: Id });
 const PartnerView = Type.Object({
@@ -25,7 +24,6 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/partners',
     {
-      preHandler: webhookHostResolvedEarly(app.deps),
       schema: {
         summary: 'Create partner',
         tags: ['admin'],

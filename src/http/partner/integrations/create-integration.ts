@@ -5,7 +5,6 @@ import { createIntegration } from '../../../domain/integrations/integration.serv
 import { withBankAccount } from '../../../domain/integrations/integration-bank-accounts.js';
 import { companyOf } from '../../company-scope.js';
 import { CompanyParams, errors } from '../../schemas.js';
-import { webhookHostResolvedEarly } from '../../webhook-host-early.js';
 import { IntegrationD, IntegrationWriteD, toIntegrationD } from './integration-view.js';
 
 const CreatedIntegration = Type.Composite([
@@ -20,7 +19,6 @@ export const createIntegrationRoute: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/companies/:companyId/integrations',
     {
-      preHandler: webhookHostResolvedEarly(app.deps),
       schema: {
         summary: 'Create integration',
         description: 'Payments made with it are received into bankAccount (404 if unknown, 409 if disabled).',

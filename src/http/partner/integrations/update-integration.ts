@@ -5,7 +5,6 @@ import { updateIntegration } from '../../../domain/integrations/integration.serv
 import { withBankAccount } from '../../../domain/integrations/integration-bank-accounts.js';
 import { companyOf } from '../../company-scope.js';
 import { CompanyIdParams, errors } from '../../schemas.js';
-import { webhookHostResolvedEarly } from '../../webhook-host-early.js';
 import { IntegrationD, IntegrationWriteD, toIntegrationD } from './integration-view.js';
 
 const UpdatedIntegration = Type.Composite([
@@ -21,7 +20,6 @@ export const updateIntegrationRoute: FastifyPluginAsyncTypebox = async (app) => 
   app.put(
     '/companies/:companyId/integrations/:id',
     {
-      preHandler: webhookHostResolvedEarly(app.deps),
       schema: {
         summary: 'Update integration',
         description:

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { updatePartnerSettings } from '../../../domain/partners/partner-settings.service.js';
 import { partnerOf } from '../../auth/auth.js';
 import { errors } from '../../schemas.js';
-import { webhookHostResolvedEarly } from '../../webhook-host-early.js';
 import { SettingsBody, SettingsView } from './settings-view.js';
 
 const UpdatedSettings = Type.Composite([
@@ -19,7 +18,6 @@ export const updateSettingsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/settings',
     {
-      preHandler: webhookHostResolvedEarly(app.deps),
       schema: {
         summary: 'Update partner settings',
         description:

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { createIntegration } from '../../../domain/integrations/integration.service.js';
 import { companyOf } from '../../company-scope.js';
 import { CompanyParams, errors, Id } from '../../schemas.js';
-import { webhookHostResolvedEarly } from '../../webhook-host-early.js';
 import { IntegrationWriteC } from './integration-view.js';
 
 const CreatedIntegration = Type.Object({
@@ -23,7 +22,6 @@ export const createIntegrationRoute: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/companies/:companyId/integrations',
     {
-      preHandler: webhookHostResolvedEarly(app.deps),
       schema: {
         summary: 'Create integration',
         tags: ['integrations'],

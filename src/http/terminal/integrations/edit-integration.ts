@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { updateIntegration } from '../../../domain/integrations/integration.service.js';
 import { companyOf } from '../../company-scope.js';
 import { CompanyIdParams, errors } from '../../schemas.js';
-import { webhookHostResolvedEarly } from '../../webhook-host-early.js';
 import { IntegrationC, IntegrationWriteC, toIntegrationC } from './integration-view.js';
 
 const EditedIntegration = Type.Composite([
@@ -19,7 +18,6 @@ export const editIntegrationRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/companies/:companyId/integrations/:id',
     {
-      preHandler: webhookHostResolvedEarly(app.deps),
       schema: {
         summary: 'Edit integration',
         tags: ['integrations'],
