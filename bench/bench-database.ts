@@ -69,6 +69,24 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/**
+ * CPU microseconds the process used running `paced` (a load at a fixed rate), less what it uses idle
+ * (workers polling) over as long, measured for a second first.
+ */
+export async function cpuOfPaced<T>(
+  pid: number,
+  paced: () => Promise<T>,
+): Promise<{ used: number; result: T }> {
+  const idleFrom = cpuUs(pid);
+  const idleStart = performance.now();
+  await new Promise((r) => setTimeout(r, 1000));
+  const idlePerMs = (cpuUs(pid) - idleFrom) / (performance.now() - idleStart);
+  const before = cpuUs(pid);
+  const started = performance.now();
+  const result = await paced();
+  return { used: cpuUs(pid) - before - idlePerMs * (performance.now() - started), result };
+}
+
 /** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
 export function cpuUs(pid: number): number {
   let ns = 0;

@@ -27,12 +27,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `node dist/main.js` with `env` (and any extra node flags, e.g. a CPU profile), once it is ready. */
-export async function startBuilt(env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<BuiltService> {
+/**
+ * `node dist/main.js` (or another build's main.js) with `env` and any extra node flags (e.g. a CPU
+ * profile), once it is ready.
+ */
+export async function startBuilt(
+  env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
+  main = 'dist/main.js',
+): Promise<BuiltService> {
   const port = await freePort();
   // The sandbox bank's mTLS port must be known before the start: paybank registers at it by URL.
   const mtlsPort = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), ...nodeFlags, 'dist/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(), ...nodeFlags, main], {
     env: {
       ...process.env,
       ...env,
@@ -46,10 +53,10 @@ export async function startBuilt(env: NodeJS.ProcessEnv, nodeFlags: string[] = [
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`dist/main.js exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${main} exited with ${child.exitCode}`);
     const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
     if (ready?.status === 200) return { child, port };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('dist/main.js not ready in 30 s');
+  throw new Error(`${main} not ready in 30 s`);
 }

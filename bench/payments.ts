@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuUs, freshDatabase, rssMb, type Seed, seedDatabase } from './bench-database.js';
+import { cpuOfPaced, freshDatabase, rssMb, type Seed, seedDatabase } from './bench-database.js';
 import { startBuilt, startFlags } from './built-service.js';
 
 const { values } = parseArgs({
@@ -125,14 +125,9 @@ async function measure(
     headers: { ...server.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
     ...(request.body ? { body: request.body } : {}),
   });
-  const idleFrom = cpuUs(pid);
-  const idleStart = performance.now();
-  await new Promise((r) => setTimeout(r, 1000));
-  const idlePerMs = (cpuUs(pid) - idleFrom) / (performance.now() - idleStart);
-  const before = cpuUs(pid);
-  const started = performance.now();
-  const paced = await cannon(server, request, { connections: 10, overallRate: rate });
-  const used = cpuUs(pid) - before - idlePerMs * (performance.now() - started);
+  const { used, result: paced } = await cpuOfPaced(pid, () =>
+    cannon(server, request, { connections: 10, overallRate: rate }),
+  );
   const result = await cannon(server, request, { connections: CONNECTIONS });
   const sample: Sample = {
     ...at,

@@ -1,0 +1,101 @@
+// Paired A/B of two builds of the service (each `npm run build` leaves its own .dist-<hash>/ folder; see
+// scripts/build.mjs): alternating rounds on one seeded database per engine, each build warmed the same
+// way, then CPU per request at a fixed rate (less idle) and req/s under load. For a change whose effect
+// is smaller than the machine's noise between runs of bench:payments.
+// `npm run bench:ab -- --a .dist-<old> --b .dist-<new> [--scenario get|create] [--engine sqlite|postgres]`
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { cpuOfPaced, freshDatabase, seedDatabase } from './bench-database.js';
+import { startBuilt } from './built-service.js';
+
+const { values } = parseArgs({
+  options: {
+    a: { type: 'string' },
+    b: { type: 'string' },
+    scenario: { type: 'string', default: 'get' },
+    engine: { type: 'string', default: 'sqlite' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    rate: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    // KEY=VALUE, repeatable: environment of side b only (e.g. --b-env LOG_LEVEL=warn, --b the same build).
+    'b-env': { type: 'string', multiple: true, default: [] },
+  },
+});
+if (!values.a || !values.b) throw new Error('--a and --b name two build folders');
+const create = values.scenario === 'create';
+const rate = Number(values.rate ?? (create ? 200 : 1000));
+const seconds = Number(values.seconds);
+
+const database = await freshDatabase(values.engine ?? 'sqlite');
+const dataDir = path.dirname(database.url.replace(/^sqlite:/, ''));
+const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+const seed = await seedDatabase(env);
+const headers = { ...seed.headers, ...(create ? { 'content-type': 'application/json' } : {}) };
+const body = create
+  ? JSON.stringify({ invoiceRefNumber: 'AB-1', amount: '25.50', customerName: 'A B', type: 'link' })
+  : undefined;
+
+interface Result {
+  cpu: number;
+  rps: number;
+  p99: number;
+}
+
+const bEnv = Object.fromEntries(
+  (values['b-env'] ?? []).map((pair) => [
+    pair.slice(0, pair.indexOf('=')),
+    pair.slice(pair.indexOf('=') + 1),
+  ]),
+);
+
+async function measure(side: 'a' | 'b'): Promise<Result> {
+  const build = values[side] as string;
+  const sideEnv = side === 'b' ? { ...env, ...bEnv } : env;
+  const { child, port } = await startBuilt(sideEnv, [], path.join(build, 'main.js'));
+  const url = `http://127.0.0.1:${port}/merchant/v1/payments/${create ? 'process' : seed.paymentId}`;
+  const request = { url, headers, ...(body ? { method: 'POST' as const, body } : {}) };
+  try {
+    await autocannon({ ...request, amount: create ? 1000 : 5000, connections: 10 });
+    const pid = child.pid as number;
+    const { used, result: paced } = await cpuOfPaced(pid, () =>
+      autocannon({ ...request, duration: seconds, connections: 10, overallRate: rate }),
+    );
+    const loaded = await autocannon({
+      ...request,
+      duration: seconds,
+      connections: Number(values.connections),
+    });
+    if (paced.non2xx || loaded.non2xx) throw new Error(`${build}: answers other than 2xx`);
+    return {
+      cpu: Math.round(used / paced.requests.total),
+      rps: Math.round(loaded.requests.average),
+      p99: loaded.latency.p99,
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+const results: Record<'a' | 'b', Result[]> = { a: [], b: [] };
+for (let round = 0; round < Number(values.rounds); round += 1) {
+  // Alternating which goes first, so that neither always meets the machine warmer.
+  const order = round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+  for (const side of order) {
+    const result = await measure(side);
+    results[side].push(result);
+    console.log(`round ${round + 1} ${side}: ${JSON.stringify(result)}`);
+  }
+}
+await database.cleanup();
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+for (const side of ['a', 'b'] as const) {
+  const r = results[side];
+  console.log(
+    `${side} ${values[side]}: CPU ${median(r.map((x) => x.cpu))} us/${values.scenario} at ${rate}/s, ` +
+      `${median(r.map((x) => x.rps))} req/s, p99 ${median(r.map((x) => x.p99))} ms (medians of ${r.length})`,
+  );
+}
