@@ -57,9 +57,10 @@ function redactQuery(query: string): string {
 
 function redactParams(path: string, params: unknown): string {
   if (!params || typeof params !== 'object') return path;
-  const parts = path.split('/');
+  let parts: string[] | undefined;
   for (const [name, value] of Object.entries(params)) {
     if (!SECRET_PARAMS.has(name) || typeof value !== 'string' || value === '') continue;
+    parts ??= path.split('/');
     for (let i = 0; i < parts.length; i++) {
       let part = parts[i] as string;
       try {
@@ -70,14 +71,17 @@ function redactParams(path: string, params: unknown): string {
       if (part.includes(value)) parts[i] = REDACTED;
     }
   }
-  return parts.join('/');
+  return parts ? parts.join('/') : path;
 }
 
 /** The URL as it may be logged: credential path parts and query values replaced by `[redacted]`. */
 export function redactUrl(url: string, params?: unknown): string {
   const q = url.indexOf('?');
   let path = redactParams(q === -1 ? url : url.slice(0, q), params);
-  for (const pattern of SECRET_PATH_PARTS) path = path.replace(pattern, `$1${REDACTED}`);
+  // Every request is logged: the patterns, all under /public/, are not tried on the others.
+  if (path.startsWith('/public/')) {
+    for (const pattern of SECRET_PATH_PARTS) path = path.replace(pattern, `$1${REDACTED}`);
+  }
   return q === -1 ? path : `${path}?${redactQuery(url.slice(q + 1))}`;
 }
 
