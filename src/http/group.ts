@@ -32,10 +32,10 @@ export async function setUpGroup(app: FastifyInstance, deps: Deps, options: Grou
   // After the credential and its rate limit, before the handler's transaction (webhook-host-early.ts).
   app.addHook('preHandler', webhookHostResolvedEarly(deps));
   useIdempotency(app, deps);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const version = apiVersion(request.url);
     if (version) reply.header('api-version', version);
-    return payload;
+    done(null, payload);
   });
 }
 

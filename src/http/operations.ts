@@ -27,13 +27,31 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
     registers: [registry],
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, as every hook that awaits nothing: an async one costs each request a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // prom-client hashes a labels object on every call: the label-bound children are kept per route.
+  const requestsOf = new Map<string, ReturnType<typeof requests.labels>>();
+  const latencyOf = new Map<string, ReturnType<typeof latency.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: reply.statusCode });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${route}`;
+    let observe = latencyOf.get(key);
+    if (!observe) {
+      observe = latency.labels({ method: request.method, route });
+      latencyOf.set(key, observe);
+    }
+    observe.observe(reply.elapsedTime / 1000);
+    const countKey = `${key} ${reply.statusCode}`;
+    let count = requestsOf.get(countKey);
+    if (!count) {
+      count = requests.labels({ method: request.method, route, status: reply.statusCode });
+      requestsOf.set(countKey, count);
+    }
+    count.inc();
+    done();
   });
 
   const Ok = Type.Object({ status: Type.Literal('ok') });
