@@ -14,6 +14,7 @@ import {
 import type Pg from 'pg';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { preparedName } from './prepared.js';
+import { readNowOn } from './reusable-query.js';
 import type { Database } from './schema.js';
 
 // pg is loaded only when a PostgreSQL URL is opened: SQLite processes skip its load time at start.
@@ -108,6 +109,9 @@ function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL', groupCommit: b
   const config = { database: withStatementCache(sqlite) };
   const dialect = groupCommit ? new GroupCommitSqliteDialect(config) : new SqliteDialect(config);
   const db = new Kysely<Database>({ dialect });
+  if (dialect instanceof GroupCommitSqliteDialect) {
+    readNowOn(db, (sql, parameters) => dialect.driver.readNow(sql, parameters));
+  }
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -60,6 +60,10 @@ class Handle implements DatabaseConnection {
 class Mutex {
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
+  get held(): boolean {
+    return this.#held !== undefined;
+  }
+
   async lock(): Promise<void> {
     while (this.#held) await this.#held;
     this.#held = new Promise((resolve) => {
@@ -166,6 +170,18 @@ export class GroupCommitDriver implements Driver {
       this.#mutex.unlock();
       this.#db?.close();
     }
+  }
+
+  /**
+   * Runs a reading statement at once, when no transaction holds the connection (else undefined: the
+   * caller queues for it as any query does). It reads what a read queued behind the mutex would, with no
+   * promise, mutex or Kysely on the way: a hot read (the credential on every call, a payment get) spent
+   * more in those than in SQLite.
+   */
+  readNow<R>(sql: string, parameters: readonly unknown[]): R[] | undefined {
+    if (this.#mutex.held || !this.#db) return undefined;
+    const statement = this.#db.prepare(sql);
+    return statement.reader ? (statement.all(parameters) as R[]) : undefined;
   }
 
   /** Runs one statement for a handle; a write outside any transaction first commits an open batch. */
