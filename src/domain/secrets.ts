@@ -1,6 +1,6 @@
 // Secrets are stored only as SHA-256 hashes and compared in constant time.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
@@ -12,10 +12,18 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Compares a presented secret with a stored hash; a missing record still costs one comparison. */
+/**
+ * Compares a presented secret with a stored hash; a missing record still costs one comparison. It runs on
+ * every authenticated call: the presented secret's digest is compared as bytes, not made hex and back.
+ */
 export function secretMatches(presented: string, storedHash: string | undefined): boolean {
-  const presentedHash = hashSecret(presented);
-  return sameHash(presentedHash, storedHash ?? DUMMY_HASH) && storedHash !== undefined;
+  const presentedDigest = hash('sha256', presented, 'buffer');
+  const stored = Buffer.from(storedHash ?? DUMMY_HASH, 'hex');
+  return (
+    stored.length === presentedDigest.length &&
+    timingSafeEqual(presentedDigest, stored) &&
+    storedHash !== undefined
+  );
 }
 
 const DUMMY_HASH = hashSecret('no such credential');
