@@ -3,6 +3,8 @@
 // way, then CPU per request at a fixed rate (less idle) and req/s under load. For a change whose effect
 // is smaller than the machine's noise between runs of bench:payments.
 // `npm run bench:ab -- --a .dist-<old> --b .dist-<new> [--scenario get|create] [--engine sqlite|postgres]`
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -29,7 +31,10 @@ const rate = Number(values.rate ?? (create ? 200 : 1000));
 const seconds = Number(values.seconds);
 
 const database = await freshDatabase(values.engine ?? 'sqlite');
-const dataDir = path.dirname(database.url.replace(/^sqlite:/, ''));
+// The service's files: beside the SQLite file, or in a folder of their own.
+const dataDir = database.url.startsWith('sqlite:')
+  ? path.dirname(database.url.slice('sqlite:'.length))
+  : mkdtempSync(path.join(tmpdir(), 'paybank-ab-'));
 const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
 const seed = await seedDatabase(env);
 const headers = { ...seed.headers, ...(create ? { 'content-type': 'application/json' } : {}) };

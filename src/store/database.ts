@@ -14,7 +14,7 @@ import {
 import type Pg from 'pg';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { preparedName } from './prepared.js';
-import { readNowOn } from './reusable-query.js';
+import { runDirectOn } from './reusable-query.js';
 import type { Database } from './schema.js';
 
 // pg is loaded only when a PostgreSQL URL is opened: SQLite processes skip its load time at start.
@@ -110,7 +110,7 @@ function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL', groupCommit: b
   const dialect = groupCommit ? new GroupCommitSqliteDialect(config) : new SqliteDialect(config);
   const db = new Kysely<Database>({ dialect });
   if (dialect instanceof GroupCommitSqliteDialect) {
-    readNowOn(db, (sql, parameters) => dialect.driver.readNow(sql, parameters));
+    runDirectOn(db, (sql, parameters) => dialect.driver.readNow(sql, parameters));
   }
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
@@ -127,6 +127,13 @@ function openPostgres(databaseUrl: string): Store {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  // The statement on a pooled connection, as Kysely would run it, without its layers (reusable-query.ts):
+  // the credential of every call and a payment get are one such statement each.
+  runDirectOn(db, async (text, values) => {
+    const name = preparedName(text);
+    return (await pool.query(name ? { name, text, values: [...values] } : { text, values: [...values] }))
+      .rows;
+  });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
@@ -142,9 +149,11 @@ function preparingPool(pool: Pg.Pool): PostgresPool {
       if (!patched.has(client)) {
         patched.add(client);
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        client.query = ((text: unknown, values?: unknown) => {
+        // Every other form (a config object, a callback: pool.query's) is passed on whole.
+        client.query = ((...args: unknown[]) => {
+          const [text, values] = args;
           const name = typeof text === 'string' ? preparedName(text) : undefined;
-          return name ? query({ name, text, values }) : query(text, values);
+          return name && args.length <= 2 ? query({ name, text, values }) : query(...args);
         }) as typeof client.query;
       }
       return client;

@@ -6,13 +6,17 @@ import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
 import { prepared } from './prepared.js';
 
-/** A database's way to run a reading statement at once, when it can (group-commit.ts readNow). */
-type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
-const readersNow = new WeakMap<Db, ReadNow>();
+/**
+ * A database's own way to run a built statement outside any transaction, past Kysely's layers: SQLite's
+ * runs a read at once when the connection is free (group-commit.ts readNow); PostgreSQL's runs it on a
+ * pooled connection. Undefined: not this way this time, Kysely runs it.
+ */
+type RunDirect = (sql: string, parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | undefined;
+const directRunners = new WeakMap<Db, RunDirect>();
 
-/** Lets reusable reads on `db` (not on its transactions, which are other objects) skip the queue. */
-export function readNowOn(db: Db, read: ReadNow): void {
-  readersNow.set(db, read);
+/** Lets reusable queries on `db` (not on its transactions, which are other objects) run directly. */
+export function runDirectOn(db: Db, run: RunDirect): void {
+  directRunners.set(db, run);
 }
 
 interface Built {
@@ -37,9 +41,17 @@ export function reusableQuery<A extends unknown[], R>(
       query = { sql: prepared(compiled.sql), positions };
       built.set(db, query);
     }
-    const parameters = query.positions.map((i) => args[i]);
-    const now = readersNow.get(db)?.(query.sql, parameters);
-    if (now) return now as R[];
-    return (await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters))).rows;
+    return runBuilt<R>(
+      db,
+      query.sql,
+      query.positions.map((i) => args[i]),
+    );
   };
+}
+
+/** Runs SQL built once on `db`: directly when its database can (runDirectOn), else through Kysely. */
+export async function runBuilt<R>(db: Db, sql: string, parameters: unknown[]): Promise<R[]> {
+  const direct = directRunners.get(db)?.(sql, parameters);
+  if (direct) return (await direct) as R[];
+  return (await db.executeQuery<R>(CompiledQuery.raw(sql, parameters))).rows;
 }

@@ -2,7 +2,7 @@ import { CompiledQuery, type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { prepared } from '../../store/prepared.js';
-import { reusableQuery } from '../../store/reusable-query.js';
+import { reusableQuery, runBuilt } from '../../store/reusable-query.js';
 import type { PendingEventRow } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type {
@@ -172,7 +172,7 @@ export async function insertProcessedPayment(
   const slot = Math.floor(Math.random() * COUNT_SLOTS);
   if (engine === 'postgres') {
     const values = [...paymentValues, ...actionValues.flat(), ...eventValues, slot];
-    await db.executeQuery(CompiledQuery.raw(NEW_PAYMENT_SQL.postgres, values));
+    await runBuilt(db, NEW_PAYMENT_SQL.postgres, values);
     return;
   }
   const [payments, actions, events, counts] = NEW_PAYMENT_SQL.sqlite as [string, string, string, string];
