@@ -23,6 +23,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     // KEY=VALUE, repeatable: environment of side b only (e.g. --b-env LOG_LEVEL=warn, --b the same build).
     'b-env': { type: 'string', multiple: true, default: [] },
+    // Node flags added for side b only (e.g. --b-flag=--max-semi-space-size=32).
+    'b-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 if (!values.a || !values.b) throw new Error('--a and --b name two build folders');
@@ -58,7 +60,8 @@ const bEnv = Object.fromEntries(
 async function measure(side: 'a' | 'b'): Promise<Result> {
   const build = values[side] as string;
   const sideEnv = side === 'b' ? { ...env, ...bEnv } : env;
-  const { child, port } = await startBuilt(sideEnv, [], path.join(build, 'main.js'));
+  const flags = side === 'b' ? (values['b-flag'] ?? []) : [];
+  const { child, port } = await startBuilt(sideEnv, flags, path.join(build, 'main.js'));
   const url = `http://127.0.0.1:${port}/merchant/v1/payments/${create ? 'process' : seed.paymentId}`;
   const request = { url, headers, ...(body ? { method: 'POST' as const, body } : {}) };
   try {
