@@ -10,6 +10,16 @@ import { guarded } from './auth/failed-attempts.js';
 import { sendProblem } from './error-handler.js';
 import { errors } from './schemas.js';
 
+/** The value kept under `key`, made once. */
+function kept<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 export function registerOperations(app: FastifyInstance, deps: Deps): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -36,21 +46,13 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
   const requestsOf = new Map<string, ReturnType<typeof requests.labels>>();
   const latencyOf = new Map<string, ReturnType<typeof latency.labels>>();
   app.addHook('onResponse', (request, reply, done) => {
+    const { method } = request;
     const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${route}`;
-    let observe = latencyOf.get(key);
-    if (!observe) {
-      observe = latency.labels({ method: request.method, route });
-      latencyOf.set(key, observe);
-    }
-    observe.observe(reply.elapsedTime / 1000);
-    const countKey = `${key} ${reply.statusCode}`;
-    let count = requestsOf.get(countKey);
-    if (!count) {
-      count = requests.labels({ method: request.method, route, status: reply.statusCode });
-      requestsOf.set(countKey, count);
-    }
-    count.inc();
+    const status = reply.statusCode;
+    kept(latencyOf, `${method} ${route}`, () => latency.labels({ method, route })).observe(
+      reply.elapsedTime / 1000,
+    );
+    kept(requestsOf, `${method} ${route} ${status}`, () => requests.labels({ method, route, status })).inc();
     done();
   });
 

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 // A company's payments (issue 16, item 5): the list, and each payment's page with its history timeline,
 // its webhook deliveries, and Refund and Cancel buttons calling the API's own domain functions.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -131,8 +131,7 @@ function openPostgres(databaseUrl: string): Store {
   // the credential of every call and a payment get are one such statement each.
   runDirectOn(db, async (text, values) => {
     const name = preparedName(text);
-    return (await pool.query(name ? { name, text, values: [...values] } : { text, values: [...values] }))
-      .rows;
+    return (await pool.query(name ? { name, text, values } : { text, values })).rows;
   });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

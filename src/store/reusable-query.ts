@@ -11,7 +11,7 @@ import { prepared } from './prepared.js';
  * runs a read at once when the connection is free (group-commit.ts readNow); PostgreSQL's runs it on a
  * pooled connection. Undefined: not this way this time, Kysely runs it.
  */
-type RunDirect = (sql: string, parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | undefined;
+type RunDirect = (sql: string, parameters: unknown[]) => unknown[] | Promise<unknown[]> | undefined;
 const directRunners = new WeakMap<Db, RunDirect>();
 
 /** Lets reusable queries on `db` (not on its transactions, which are other objects) run directly. */

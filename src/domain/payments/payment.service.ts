@@ -18,7 +18,6 @@ import { type ReceivingTarget, receivingAccount } from './receiving-account.js';
 export type { PaymentScope } from './payment.repository.js';
 
 /** Where a new payment belongs: the company, the integration that hears about it, the account paid into. */
-/** Whose payment it is and into which account (receiving-account.ts). */
 export type PaymentTarget = ReceivingTarget;
 
 function checkInput(deps: Deps, input: PaymentInput) {
