@@ -3,19 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  type SqliteDatabase as KyselySqliteDatabase,
-  PostgresDialect,
-  type PostgresPool,
-  SqliteDialect,
-  type Transaction,
-} from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, SqliteDialect, type Transaction } from 'kysely';
 import type Pg from 'pg';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { preparedName } from './prepared.js';
 import { runDirectOn } from './reusable-query.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statements.js';
 
 // pg is loaded only when a PostgreSQL URL is opened: SQLite processes skip its load time at start.
 const require = createRequire(import.meta.url);
@@ -62,24 +56,6 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
     );
   }
   return openPostgres(databaseUrl);
-}
-
-/**
- * Kysely prepares every query anew; preparing is a large share of a short query's cost, so statements
- * are kept per SQL text (the SQL of a query builder is stable; parameters are bound at run time).
- */
-function withStatementCache(sqlite: SqliteDatabase.Database, size = 1000): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (source: string) => {
-    let statement = cache.get(source);
-    if (!statement) {
-      statement = sqlite.prepare(source);
-      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-      cache.set(source, statement);
-    }
-    return statement;
-  };
-  return { prepare, close: () => sqlite.close() };
 }
 
 /**
