@@ -35,12 +35,15 @@ export function securityHeaders(https: boolean): Record<string, string> {
   };
 }
 
-/** Sets the headers on every answer, as helmet did, before any route (which may still replace the CSP). */
+/**
+ * Sets the headers on every answer, as helmet did, before any route (which may still replace the CSP).
+ * They go with Fastify's own headers, not on the raw response: a response with no header of its own
+ * writes them all in one pass (Node's setHeader checked and stored each one again).
+ */
 export function useSecurityHeaders(app: FastifyInstance, https: boolean): void {
   const headers = securityHeaders(https);
-  const names = Object.keys(headers);
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const name of names) reply.raw.setHeader(name, headers[name] as string);
+    reply.headers(headers);
     done();
   });
 }
