@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { type Clock, OffsetClock, systemClock } from './domain/clock.js';
@@ -34,6 +33,7 @@ import { useSecurityHeaders } from './http/security-headers.js';
 import { terminalRoutes } from './http/terminal/index.js';
 import { registerSerialization, registerValidation } from './http/validation.js';
 import { loggerOptions } from './log-options.js';
+import { stdoutLines } from './log-stream.js';
 import { bankConnectPages } from './pages/bank-connect/bank-connect-pages.js';
 import { faviconRoutes } from './pages/favicon/favicon.js';
 import { verificationPages } from './pages/verification/verification-page.js';
@@ -104,10 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: {
       ...loggerOptions(config.logLevel),
-      // pino's default stdout stream writes asynchronously, through libuv's thread pool: each line cost a
-      // request two thread switches and a wake-up of the event loop. A write from this thread costs one
-      // system call, and a line is out before the next request begins, even if the process is killed.
-      stream: options.logStream ?? pino.destination({ dest: 1, sync: true }),
+      // One write per turn of the event loop, from its thread (log-stream.ts).
+      stream: options.logStream ?? stdoutLines(),
     },
     // One line per request instead of Fastify's two (http/request-log.ts).
     logController: new OneLinePerRequest(),
