@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { seedDatabase } from './bench-database.js';
+import { freshDatabase, seedDatabase } from './bench-database.js';
 import { startBuilt } from './built-service.js';
 
 const { values } = parseArgs({
@@ -13,12 +13,16 @@ const { values } = parseArgs({
     top: { type: 'string', default: '25' },
     // get: GET /merchant/v1/payments/:id; create: POST /merchant/v1/payments/process.
     scenario: { type: 'string', default: 'get' },
+    // sqlite: a file of its own; postgres: a schema of its own in BENCH_DATABASE_URL's database.
+    engine: { type: 'string', default: 'sqlite' },
   },
 });
 
 const dir = await mkdtemp(path.join(tmpdir(), 'paybank-profile-'));
+// A fresh schema per run: the secrets key lives in `dir`, so a schema of an earlier run cannot be opened.
+const database = values.engine === 'postgres' ? await freshDatabase('postgres') : undefined;
 const env = {
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`,
+  DATABASE_URL: database?.url ?? `sqlite:${path.join(dir, 'bench.db')}`,
   DATA_DIR: dir,
 };
 const seeded = await seedDatabase(env);
@@ -51,6 +55,7 @@ const result = await autocannon({
 });
 service.kill('SIGTERM');
 await new Promise((resolve) => service.once('exit', resolve));
+await database?.cleanup();
 
 interface Node {
   id: number;
