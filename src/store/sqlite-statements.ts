@@ -16,50 +16,49 @@ function rowMaker(names: readonly string[]): RowMaker {
   return new Function('v', `return { ${fields} };`) as RowMaker;
 }
 
-/** A reading statement whose rows come as arrays (`raw`) and are made into objects here. */
+/**
+ * A reading statement whose rows come as arrays (`raw`) and are made into objects here. Only for SQL
+ * that names every column it gives (no `*`): then the names are the SQL's own, and a schema changed
+ * under the statement (a migration by another process) cannot move a value under another name. A
+ * renamed or dropped column fails the statement, as it would fail anyway.
+ */
 class ObjectRows implements SqliteStatement {
   readonly reader = true;
-  #names: string[] = [];
-  #make: RowMaker = rowMaker([]);
+  readonly #make: RowMaker;
 
   constructor(private readonly statement: SqliteDatabase.Statement) {
+    this.#make = rowMaker(statement.columns().map((column) => column.name));
     statement.raw(true);
-    this.#learnColumns();
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
     const rows = this.statement.all(parameters) as unknown[][];
     const out = new Array<unknown>(rows.length);
-    for (let i = 0; i < rows.length; i++) out[i] = this.#row(rows[i] as unknown[]);
+    for (let i = 0; i < rows.length; i++) out[i] = this.#make(rows[i] as unknown[]);
     return out;
   }
 
-  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
-    for (const values of this.statement.iterate(parameters) as IterableIterator<unknown[]>) {
-      yield this.#row(values);
-    }
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    // Bound now, as better-sqlite3's own iterate() does: bad parameters throw here, not at the first row.
+    const rows = this.statement.iterate(parameters) as IterableIterator<unknown[]>;
+    const make = this.#make;
+    return (function* () {
+      for (const values of rows) yield make(values);
+    })();
   }
 
   run(parameters: ReadonlyArray<unknown>) {
     return this.statement.run(parameters);
   }
-
-  #row(values: unknown[]): Record<string, unknown> {
-    // SQLite prepares a statement again when the schema changed under it (a migration), and `select *`
-    // then gives other columns: learn them again.
-    if (values.length !== this.#names.length) this.#learnColumns();
-    return this.#make(values);
-  }
-
-  #learnColumns(): void {
-    this.#names = this.statement.columns().map((column) => column.name);
-    this.#make = rowMaker(this.#names);
-  }
 }
 
-/** `__proto__` as a literal's key would set the prototype; such a statement keeps better-sqlite3's rows. */
-function statementOf(statement: SqliteDatabase.Statement): SqliteStatement {
-  if (!statement.reader) return statement;
+/**
+ * Statements that write, select `*` (whose columns are the table's of the moment) or name a column
+ * `__proto__` (a literal's key would set the prototype) keep better-sqlite3's own rows. A `*` anywhere
+ * (`count(*)`, a product) only costs the faster way, never a wrong row.
+ */
+function statementOf(source: string, statement: SqliteDatabase.Statement): SqliteStatement {
+  if (!statement.reader || source.includes('*')) return statement;
   if (statement.columns().some((column) => column.name === '__proto__')) return statement;
   return new ObjectRows(statement);
 }
@@ -73,7 +72,7 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = 1000)
   const prepare = (source: string) => {
     let statement = cache.get(source);
     if (!statement) {
-      statement = statementOf(sqlite.prepare(source));
+      statement = statementOf(source, sqlite.prepare(source));
       if (cache.size >= size) cache.delete(cache.keys().next().value as string);
       cache.set(source, statement);
     }
