@@ -38,6 +38,32 @@ test('pending lines are written when the process exits, however it exits', async
   assert.equal(await stdoutOf(`lines.write('x\\n'); lines.flushSync(); writeSync(1, 'y\\n');`), 'x\ny\n');
 });
 
+test('a line at error goes out at once with what was pending; lines below it wait for the turn', async () => {
+  const out = await stdoutOf(`
+    const { default: pino } = await import('pino');
+    const log = pino({ base: null, timestamp: false }, lines);
+    log.info('first');
+    log.error('broken');
+    writeSync(1, 'marker\\n');
+    lines.write('past pino\\n');
+    log.warn('after');
+    writeSync(1, 'second marker\\n');
+    setImmediate(() => log.flush(() => writeSync(1, 'flushed\\n')));`);
+  assert.equal(
+    out,
+    [
+      '{"level":30,"msg":"first"}',
+      '{"level":50,"msg":"broken"}',
+      'marker',
+      'second marker',
+      'past pino',
+      '{"level":40,"msg":"after"}',
+      'flushed',
+      '',
+    ].join('\n'),
+  );
+});
+
 test('one stream per process, whatever number of apps asks for it', async () => {
   const { stdoutLines } = await import('../src/log-stream.js');
   assert.equal(stdoutLines(), stdoutLines());
