@@ -37,13 +37,9 @@ function batchedStdout(): LineStream {
       // Lines written past pino (the request log, http/request-log.ts) carry no level: taken once.
       const level = stream.lastLevel ?? 0;
       stream.lastLevel = undefined;
-      if (level >= ERROR) {
-        pending += line;
-        flushSync();
-        return;
-      }
       if (pending === '') setImmediate(flushSync);
       pending += line;
+      if (level >= ERROR) flushSync();
     },
     flushSync,
     flush(done) {

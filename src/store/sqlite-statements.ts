@@ -54,7 +54,7 @@ class ObjectRows implements SqliteStatement {
 
 /**
  * Statements that write, select `*` (whose columns are the table's of the moment) or name a column
- * `__proto__` (a literal's key would set the prototype) keep better-sqlite3's own rows. A `*` anywhere
+ * `__proto__` (an object literal cannot repeat that key) keep better-sqlite3's own rows. A `*` anywhere
  * (`count(*)`, a product) only costs the faster way, never a wrong row.
  */
 function statementOf(source: string, statement: SqliteDatabase.Statement): SqliteStatement {
