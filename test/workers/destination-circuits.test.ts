@@ -113,12 +113,15 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
     assert.equal(delivered(held), 10 - (whileOpen + 1));
     app.clock.advance(30_000);
     await eventually(async () => delivered(held) === 10, 10_000, 'the retries');
-    const rows = await app.deps.db
-      .selectFrom('events')
-      .select(['id', 'attempts', 'state'])
-      .where('id', 'in', held)
-      .execute();
-    for (const row of rows) {
+    // The receiver acknowledges before the dispatcher writes the outcome (outcomes go in batches).
+    const heldRows = () =>
+      app.deps.db.selectFrom('events').select(['id', 'attempts', 'state']).where('id', 'in', held).execute();
+    await eventually(
+      async () => (await heldRows()).every((row) => row.state === 'delivered'),
+      10_000,
+      'the outcomes written',
+    );
+    for (const row of await heldRows()) {
       assert.equal(row.state, 'delivered');
       assert.ok(row.attempts <= 2, `attempts of ${row.id}: ${row.attempts}`);
     }
