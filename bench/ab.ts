@@ -3,6 +3,10 @@
 // way, then CPU per request at a fixed rate (less idle) and req/s under load. For a change whose effect
 // is smaller than the machine's noise between runs of bench:payments.
 // `npm run bench:ab -- --a .dist-<old> --b .dist-<new> [--scenario get|create] [--engine sqlite|postgres]`
+// `--interleave N`: both builds run at once and take turns N times in phases of --seconds, each side's
+// CPU per request and req/s taken in every turn; the answer is the median of the N ratios b/a. The
+// machine's speed drifts by 2x over minutes here (shared with other work): turns of a few seconds see
+// the same machine, where rounds a minute apart do not.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     'b-env': { type: 'string', multiple: true, default: [] },
     // Node flags added for side b only (e.g. --b-flag=--max-semi-space-size=32).
     'b-flag': { type: 'string', multiple: true, default: [] },
+    interleave: { type: 'string' },
   },
 });
 if (!values.a || !values.b) throw new Error('--a and --b name two build folders');
@@ -87,6 +92,76 @@ async function measure(side: 'a' | 'b'): Promise<Result> {
   }
 }
 
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Both builds up at once, taking turns: the median of the paired ratios. */
+async function interleaved(turns: number): Promise<void> {
+  const sides = ['a', 'b'] as const;
+  const servers = {
+    a: await startBuilt(env, [], path.join(values.a as string, 'main.js')),
+    b: await startBuilt(
+      { ...env, ...bEnv },
+      values['b-flag'] ?? [],
+      path.join(values.b as string, 'main.js'),
+    ),
+  };
+  const requestOf = (side: 'a' | 'b') => ({
+    url: `http://127.0.0.1:${servers[side].port}/merchant/v1/payments/${create ? 'process' : seed.paymentId}`,
+    headers,
+    ...(body ? { method: 'POST' as const, body } : {}),
+  });
+  try {
+    for (const side of sides) {
+      await autocannon({ ...requestOf(side), amount: create ? 2000 : 10000, connections: 10 });
+    }
+    const turnsOf: Record<'a' | 'b', Result[]> = { a: [], b: [] };
+    for (let turn = 0; turn < turns; turn += 1) {
+      for (const side of turn % 2 === 0 ? sides : ([...sides].reverse() as Array<'a' | 'b'>)) {
+        const request = requestOf(side);
+        const { used, result: paced } = await cpuOfPaced(servers[side].child.pid as number, () =>
+          autocannon({ ...request, duration: seconds, connections: 10, overallRate: rate }),
+        );
+        const loaded = await autocannon({
+          ...request,
+          duration: seconds,
+          connections: Number(values.connections),
+        });
+        turnsOf[side].push({
+          cpu: Math.round(used / paced.requests.total),
+          rps: Math.round(loaded.requests.average),
+          p99: loaded.latency.p99,
+        });
+      }
+      console.log(
+        `turn ${turn + 1}: a ${JSON.stringify(turnsOf.a[turn])} b ${JSON.stringify(turnsOf.b[turn])}`,
+      );
+    }
+    const ratio = (key: keyof Result) =>
+      median(turnsOf.b.map((b, i) => b[key] / (turnsOf.a[i]?.[key] ?? Number.NaN))).toFixed(3);
+    for (const side of sides) {
+      const r = turnsOf[side];
+      console.log(
+        `${side} ${values[side]}: CPU ${median(r.map((x) => x.cpu))} us/${values.scenario} at ${rate}/s, ` +
+          `${median(r.map((x) => x.rps))} req/s, p99 ${median(r.map((x) => x.p99))} ms (medians of ${r.length})`,
+      );
+    }
+    console.log(
+      `b/a, median of ${turns} paired turns: CPU ${ratio('cpu')}, req/s ${ratio('rps')}, p99 ${ratio('p99')}`,
+    );
+  } finally {
+    for (const side of sides) {
+      servers[side].child.kill('SIGTERM');
+      await new Promise((resolve) => servers[side].child.once('exit', resolve));
+    }
+  }
+}
+
+if (values.interleave) {
+  await interleaved(Number(values.interleave));
+  await database.cleanup();
+  process.exit(0);
+}
+
 const results: Record<'a' | 'b', Result[]> = { a: [], b: [] };
 for (let round = 0; round < Number(values.rounds); round += 1) {
   // Alternating which goes first, so that neither always meets the machine warmer.
@@ -99,7 +174,6 @@ for (let round = 0; round < Number(values.rounds); round += 1) {
 }
 await database.cleanup();
 
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
 for (const side of ['a', 'b'] as const) {
   const r = results[side];
   console.log(
