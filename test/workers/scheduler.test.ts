@@ -117,3 +117,37 @@ test('a run left unfinished by a crashed process is taken over once its lease en
   assert.equal(row!.attempts, 2);
   assert.notEqual(row!.owner, 'dead-host:1:deadbeef');
 });
+
+test('a loop asks the database nothing more about a due time it finished, and runs the next', async (t) => {
+  const app = await buildTestApp(t);
+  const job = countingJob('remembered', MINUTE);
+  const finished = new Map<string, string>();
+  await runDueJobs(app.deps, [job], finished);
+  assert.equal(job.runs.length, 1);
+  // With the record gone, only the loop's memory keeps the job from running again for this due time.
+  await app.deps.db.deleteFrom('job_runs').where('job_name', '=', 'remembered').execute();
+  await runDueJobs(app.deps, [job], finished);
+  assert.equal(job.runs.length, 1, 'the loop remembered the due time it finished');
+  await runDueJobs(app.deps, [job]);
+  assert.equal(job.runs.length, 2, 'a caller without that memory asks the database');
+  app.clock.advance(MINUTE);
+  await runDueJobs(app.deps, [job], finished);
+  assert.equal(job.runs.length, 3, 'the next due time runs');
+});
+
+test('a failed run is not remembered: the loop runs it again once its retry time comes', async (t) => {
+  const app = await buildTestApp(t);
+  let fail = true;
+  const job = countingJob('flaky', DAY, async () => {
+    if (fail) throw new Error('not yet');
+  });
+  const finished = new Map<string, string>();
+  await runDueJobs(app.deps, [job], finished);
+  assert.deepEqual([...finished], [], 'nothing finished');
+  fail = false;
+  // A failed run may be tried again after a minute (scheduler.ts), within the same due time.
+  app.clock.advance(MINUTE);
+  await runDueJobs(app.deps, [job], finished);
+  assert.equal(job.runs.length, 2);
+  assert.deepEqual([...finished.keys()], ['flaky']);
+});
