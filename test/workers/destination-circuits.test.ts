@@ -4,6 +4,7 @@
 // schedule (API.md 8) is as if nothing had been held.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { OffsetClock } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { DestinationCircuits } from '../../src/workers/destination-circuits.js';
 import { startDispatcher } from '../../src/workers/dispatcher.js';
@@ -14,6 +15,18 @@ import { eventually } from '../helpers/service-process.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Time that moves only when the test moves it. With a clock that also runs with real time, a slow
+ * machine reached the end of the circuit's 1 s wait on its own, and a probe went out mid-check (CI).
+ */
+class StillClock extends OffsetClock {
+  private readonly start = Date.now();
+
+  override now(): Date {
+    return new Date(this.start + this.offset);
+  }
+}
 
 test('a circuit opens at the threshold, probes once its wait is over, doubles on a failed probe, closes on success', () => {
   const circuits = new DestinationCircuits(quiet, { threshold: 3, baseOpenMs: 1_000, maxOpenMs: 3_000 });
@@ -53,7 +66,7 @@ test('a circuit opens at the threshold, probes once its wait is over, doubles on
 });
 
 test('the worker loop holds a down receiver back without writing, keeps the healthy one flowing, and catches up', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestApp(t, {}, { clock: new StillClock() });
   const receiver = await startWebhookReceiver(t);
   const { partner, company } = await tenant(app);
   const down = await integrationWithReceiver(app, partner, company.id, receiver, {
@@ -83,6 +96,18 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
       ).n,
     );
   const delivered = (ids: string[]) => ids.filter((id) => receiver.acknowledged.has(id)).length;
+  // Outcomes are written in batches after the attempts: until they are, an attempt holds its lease.
+  const leasedOfDown = async () =>
+    Number(
+      (
+        await app.deps.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('id', 'in', held)
+          .where('lease_owner', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const dispatcher = startDispatcher(app.deps, {
     concurrency: 2,
@@ -91,7 +116,11 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
   });
   // Stopped before the app closes (after-hooks run in the order they were added).
   try {
-    await eventually(async () => delivered(healthy) === 5, 10_000, 'the healthy receiver served');
+    await eventually(
+      async () => delivered(healthy) === 5 && (await leasedOfDown()) === 0,
+      10_000,
+      'the healthy receiver served, and the outcomes of the down one written',
+    );
     const whileOpen = await attemptsOfDown();
     // Three failures open the circuit; a fourth may have been in flight with them (2 at a time).
     assert.ok(whileOpen >= 3 && whileOpen <= 4, `attempts before the circuit opened: ${whileOpen}`);
