@@ -7,12 +7,10 @@
 // CPU per request and req/s taken in every turn; the answer is the median of the N ratios b/a. The
 // machine's speed drifts by 2x over minutes here (shared with other work): turns of a few seconds see
 // the same machine, where rounds a minute apart do not.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuOfPaced, freshDatabase, seedDatabase } from './bench-database.js';
+import { cpuOfPaced, seededDatabase } from './bench-database.js';
 import { startBuilt } from './built-service.js';
 
 const { values } = parseArgs({
@@ -37,13 +35,7 @@ const create = values.scenario === 'create';
 const rate = Number(values.rate ?? (create ? 200 : 1000));
 const seconds = Number(values.seconds);
 
-const database = await freshDatabase(values.engine ?? 'sqlite');
-// The service's files: beside the SQLite file, or in a folder of their own.
-const dataDir = database.url.startsWith('sqlite:')
-  ? path.dirname(database.url.slice('sqlite:'.length))
-  : mkdtempSync(path.join(tmpdir(), 'paybank-ab-'));
-const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-const seed = await seedDatabase(env);
+const { database, env, seed } = await seededDatabase(values.engine ?? 'sqlite');
 const headers = { ...seed.headers, ...(create ? { 'content-type': 'application/json' } : {}) };
 const body = create
   ? JSON.stringify({ invoiceRefNumber: 'AB-1', amount: '25.50', customerName: 'A B', type: 'link' })
@@ -62,30 +54,39 @@ const bEnv = Object.fromEntries(
   ]),
 );
 
+/** Starts one side's build, with side b's environment and flags. */
+function startSide(side: 'a' | 'b') {
+  const build = path.join(values[side] as string, 'main.js');
+  if (side === 'a') return startBuilt(env, [], build);
+  return startBuilt({ ...env, ...bEnv }, values['b-flag'] ?? [], build);
+}
+
+const requestTo = (port: number) => ({
+  url: `http://127.0.0.1:${port}/merchant/v1/payments/${create ? 'process' : seed.paymentId}`,
+  headers,
+  ...(body ? { method: 'POST' as const, body } : {}),
+});
+
+/** CPU per request at the fixed rate (less idle), then req/s and p99 under load, of a warm server. */
+async function pacedThenLoaded(pid: number, port: number): Promise<Result> {
+  const request = requestTo(port);
+  const { used, result: paced } = await cpuOfPaced(pid, () =>
+    autocannon({ ...request, duration: seconds, connections: 10, overallRate: rate }),
+  );
+  const loaded = await autocannon({ ...request, duration: seconds, connections: Number(values.connections) });
+  if (paced.non2xx || loaded.non2xx) throw new Error(`port ${port}: answers other than 2xx`);
+  return {
+    cpu: Math.round(used / paced.requests.total),
+    rps: Math.round(loaded.requests.average),
+    p99: loaded.latency.p99,
+  };
+}
+
 async function measure(side: 'a' | 'b'): Promise<Result> {
-  const build = values[side] as string;
-  const sideEnv = side === 'b' ? { ...env, ...bEnv } : env;
-  const flags = side === 'b' ? (values['b-flag'] ?? []) : [];
-  const { child, port } = await startBuilt(sideEnv, flags, path.join(build, 'main.js'));
-  const url = `http://127.0.0.1:${port}/merchant/v1/payments/${create ? 'process' : seed.paymentId}`;
-  const request = { url, headers, ...(body ? { method: 'POST' as const, body } : {}) };
+  const { child, port } = await startSide(side);
   try {
-    await autocannon({ ...request, amount: create ? 1000 : 5000, connections: 10 });
-    const pid = child.pid as number;
-    const { used, result: paced } = await cpuOfPaced(pid, () =>
-      autocannon({ ...request, duration: seconds, connections: 10, overallRate: rate }),
-    );
-    const loaded = await autocannon({
-      ...request,
-      duration: seconds,
-      connections: Number(values.connections),
-    });
-    if (paced.non2xx || loaded.non2xx) throw new Error(`${build}: answers other than 2xx`);
-    return {
-      cpu: Math.round(used / paced.requests.total),
-      rps: Math.round(loaded.requests.average),
-      p99: loaded.latency.p99,
-    };
+    await autocannon({ ...requestTo(port), amount: create ? 1000 : 5000, connections: 10 });
+    return await pacedThenLoaded(child.pid as number, port);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -97,40 +98,15 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.len
 /** Both builds up at once, taking turns: the median of the paired ratios. */
 async function interleaved(turns: number): Promise<void> {
   const sides = ['a', 'b'] as const;
-  const servers = {
-    a: await startBuilt(env, [], path.join(values.a as string, 'main.js')),
-    b: await startBuilt(
-      { ...env, ...bEnv },
-      values['b-flag'] ?? [],
-      path.join(values.b as string, 'main.js'),
-    ),
-  };
-  const requestOf = (side: 'a' | 'b') => ({
-    url: `http://127.0.0.1:${servers[side].port}/merchant/v1/payments/${create ? 'process' : seed.paymentId}`,
-    headers,
-    ...(body ? { method: 'POST' as const, body } : {}),
-  });
+  const servers = { a: await startSide('a'), b: await startSide('b') };
   try {
     for (const side of sides) {
-      await autocannon({ ...requestOf(side), amount: create ? 2000 : 10000, connections: 10 });
+      await autocannon({ ...requestTo(servers[side].port), amount: create ? 2000 : 10000, connections: 10 });
     }
     const turnsOf: Record<'a' | 'b', Result[]> = { a: [], b: [] };
     for (let turn = 0; turn < turns; turn += 1) {
       for (const side of turn % 2 === 0 ? sides : ([...sides].reverse() as Array<'a' | 'b'>)) {
-        const request = requestOf(side);
-        const { used, result: paced } = await cpuOfPaced(servers[side].child.pid as number, () =>
-          autocannon({ ...request, duration: seconds, connections: 10, overallRate: rate }),
-        );
-        const loaded = await autocannon({
-          ...request,
-          duration: seconds,
-          connections: Number(values.connections),
-        });
-        turnsOf[side].push({
-          cpu: Math.round(used / paced.requests.total),
-          rps: Math.round(loaded.requests.average),
-          p99: loaded.latency.p99,
-        });
+        turnsOf[side].push(await pacedThenLoaded(servers[side].child.pid as number, servers[side].port));
       }
       console.log(
         `turn ${turn + 1}: a ${JSON.stringify(turnsOf.a[turn])} b ${JSON.stringify(turnsOf.b[turn])}`,

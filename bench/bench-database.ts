@@ -60,6 +60,17 @@ export async function seedDatabase(env: Record<string, string>): Promise<Seed> {
   return JSON.parse(line) as Seed;
 }
 
+/** A fresh database seeded with the merchant, and the environment a server needs for it. */
+export async function seededDatabase(engine: string) {
+  const database = await freshDatabase(engine);
+  // The service's files: beside the SQLite file, or in a folder of their own.
+  const dataDir = database.url.startsWith('sqlite:')
+    ? path.dirname(database.url.slice('sqlite:'.length))
+    : mkdtempSync(path.join(tmpdir(), 'paybank-files-'));
+  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+  return { database, env, seed: await seedDatabase(env) };
+}
+
 export function rssMb(pid: number): number {
   const kb = Number(
     execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])

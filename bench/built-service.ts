@@ -35,11 +35,14 @@ export async function startBuilt(
   env: NodeJS.ProcessEnv,
   nodeFlags: string[] = [],
   main = 'dist/main.js',
+  // A command that runs node (e.g. valgrind and its options), and how long the start may take under it.
+  under: { command: string[]; readyWithinS: number } = { command: [], readyWithinS: 30 },
 ): Promise<BuiltService> {
   const port = await freePort();
   // The sandbox bank's mTLS port must be known before the start: paybank registers at it by URL.
   const mtlsPort = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), ...nodeFlags, main], {
+  const [command = process.execPath, ...prefix] = [...under.command, process.execPath];
+  const child = spawn(command, [...prefix, ...startFlags(), ...nodeFlags, main], {
     env: {
       ...process.env,
       ...env,
@@ -52,11 +55,11 @@ export async function startBuilt(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; i < under.readyWithinS * 10; i += 1) {
     if (child.exitCode !== null) throw new Error(`${main} exited with ${child.exitCode}`);
     const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
     if (ready?.status === 200) return { child, port };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${main} not ready in 30 s`);
+  throw new Error(`${main} not ready in ${under.readyWithinS} s`);
 }

@@ -8,15 +8,15 @@
 // loop's polls, counted over that stretched time, would outweigh the requests.
 // `npm run bench:instructions -- [--scenario get|create] [--engine sqlite|postgres] [--requests 1000]
 //   [--warm 20000] [--build .dist-<hash>[@KEY=VALUE,...]]...` (no --build: the limit and dist/).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freshDatabase, seedDatabase } from './bench-database.js';
-import { freePort, startFlags } from './built-service.js';
+import { seededDatabase } from './bench-database.js';
+import { startBuilt } from './built-service.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,51 +33,30 @@ const requests = Number(values.requests);
 // Until the JIT has compiled the hot paths: fewer warm-up requests leave TurboFan at work in the count.
 const warm = Number(values.warm ?? (create ? 5000 : 20000));
 
-const database = await freshDatabase(values.engine ?? 'sqlite');
-const dataDir = database.url.startsWith('sqlite:')
-  ? path.dirname(database.url.slice('sqlite:'.length))
-  : mkdtempSync(path.join(tmpdir(), 'paybank-instructions-'));
-const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-const seed = await seedDatabase(env);
+const { database, env, seed } = await seededDatabase(values.engine ?? 'sqlite');
 const outDir = mkdtempSync(path.join(tmpdir(), 'paybank-callgrind-'));
 
-async function untilReady(child: ChildProcess, port: number): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
-    if (ready?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/** Starts one build under callgrind with counting off; answers its port once it serves. */
+/** Starts one build (or the limit) under callgrind with counting off; answers once it serves. */
 async function start(build: string, extraEnv: Record<string, string>, out: string) {
-  const limit = build === 'limit';
-  const port = await freePort();
-  const args = limit ? ['--import', 'tsx', 'bench/limit.ts'] : [...startFlags(), path.join(build, 'main.js')];
-  const child = spawn(
+  const callgrind = [
     'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, ...args],
+    '-q',
+    '--tool=callgrind',
+    '--instr-atstart=no',
+    `--callgrind-out-file=${out}`,
+  ];
+  const serverEnv = { ...env, ...extraEnv, WORKERS: 'false' };
+  if (build !== 'limit') {
+    return startBuilt(serverEnv, [], path.join(build, 'main.js'), { command: callgrind, readyWithinS: 300 });
+  }
+  const child = spawn(
+    callgrind[0] as string,
+    [...callgrind.slice(1), process.execPath, '--import', 'tsx', 'bench/limit.ts'],
     {
-      env: {
-        ...process.env,
-        ...env,
-        ...extraEnv,
-        NODE_ENV: 'production',
-        SANDBOX: 'true',
-        PORT: String(port),
-        SANDBOX_BANK_MTLS_PORT: String(await freePort()),
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-        WORKERS: 'false',
-      },
-      stdio: ['ignore', limit ? 'pipe' : 'ignore', 'ignore'],
+      env: { ...process.env, ...serverEnv, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
-  if (!limit) {
-    await untilReady(child, port);
-    return { child, port };
-  }
   const line = await new Promise<string>((resolve) =>
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve),
   );
