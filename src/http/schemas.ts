@@ -1,5 +1,5 @@
 // Schemas shared by many routes. Written once: they validate, type the handlers and document the API.
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type SchemaOptions, type TSchema, Type } from '@sinclair/typebox';
 import { BANK_ACCOUNT_STATUSES } from '../domain/bank-accounts/bank-account.js';
 import { COMPANY_STATUSES } from '../domain/companies/company.js';
 import { ID_PATTERN } from '../domain/ids.js';
@@ -57,7 +57,8 @@ export const PartnerBankAccountStatus = StringEnum(
 );
 export const CompanyStatus = StringEnum(COMPANY_STATUSES, { title: 'CompanyStatus' });
 export const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseconds' });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
+  Type.Union([schema, Type.Null()], options);
 
 export const IdParams = Type.Object({ id: Id });
 export const CompanyParams = Type.Object({ companyId: Id });

@@ -5,6 +5,9 @@
 // part 8, is untouched); then one event goes as a probe. Its success closes the circuit and the
 // backlog flows; its failure holds the destination twice as long, up to a cap shorter than the
 // schedule's first retry. Held per process: two workers each learn of a failing receiver themselves.
+// While held, the loop sets the receiver's due events aside until a time (`deferMs` ahead, renewed as
+// it passes) and makes them due again when the circuit closes: events left due were read past by every
+// claim, a cost that grew with the backlog of a receiver that is down.
 import type { Logger } from '../context.js';
 
 export interface CircuitOptions {
@@ -13,6 +16,14 @@ export interface CircuitOptions {
   /** How long a circuit first stays open, doubled at each failed probe up to `maxOpenMs`. */
   baseOpenMs?: number;
   maxOpenMs?: number;
+  /** How far ahead a held receiver's events are set aside (another worker may take them after that). */
+  deferMs?: number;
+}
+
+/** A held receiver's events set aside until `until` (ms since the epoch). */
+export interface Deferral {
+  destination: string;
+  until: number;
 }
 
 interface Circuit {
@@ -22,6 +33,8 @@ interface Circuit {
   openUntil?: number;
   /** Set while a probe is out: when it was sent. */
   probeSince?: number;
+  /** Set once its events are being set aside: until when. */
+  deferredTo?: number;
 }
 
 /** A probe that has not been heard of by then (its delivery took the 10 s time-out, or was lost) is retried. */
@@ -32,6 +45,9 @@ export class DestinationCircuits {
   private readonly threshold: number;
   private readonly baseOpenMs: number;
   private readonly maxOpenMs: number;
+  private readonly deferMs: number;
+  /** Closed circuits whose set-aside events are to be made due again. */
+  private readonly closed: Deferral[] = [];
 
   constructor(
     private readonly log: Logger,
@@ -40,6 +56,53 @@ export class DestinationCircuits {
     this.threshold = options.threshold ?? 3;
     this.baseOpenMs = options.baseOpenMs ?? 1_000;
     this.maxOpenMs = options.maxOpenMs ?? 25_000;
+    this.deferMs = options.deferMs ?? 60_000;
+  }
+
+  /**
+   * What to set aside at `now`: each held destination with the time its events wait until, renewed once
+   * passed (those set aside before are due again by then, and are set aside anew).
+   */
+  deferrals(now: number): Deferral[] {
+    const deferrals: Deferral[] = [];
+    for (const [destination, circuit] of this.circuits) {
+      if (circuit.openUntil === undefined && circuit.probeSince === undefined) continue;
+      if (circuit.deferredTo === undefined || now >= circuit.deferredTo) {
+        circuit.deferredTo = now + this.deferMs;
+      }
+      deferrals.push({ destination, until: circuit.deferredTo });
+    }
+    return deferrals;
+  }
+
+  /** Until when `destination`'s events are set aside, if they are: its probe may take one of those. */
+  deferredTo(destination: string): number | undefined {
+    return this.circuits.get(destination)?.deferredTo;
+  }
+
+  /** Takes the set-asides of circuits closed since the last call: their events are to go now. */
+  takeClosed(): Deferral[] {
+    return this.closed.splice(0);
+  }
+
+  /** Gives back set-asides taken by takeClosed that could not be undone (the database failed). */
+  returnClosed(deferrals: Deferral[]): void {
+    this.closed.push(...deferrals);
+  }
+
+  /** Every set-aside still standing, open or closed, all forgotten (the loop stops: hand them back). */
+  takeAll(): Deferral[] {
+    const all = this.closed.splice(0);
+    for (const [destination, circuit] of this.circuits) {
+      if (circuit.deferredTo !== undefined) all.push({ destination, until: circuit.deferredTo });
+    }
+    this.circuits.clear();
+    return all;
+  }
+
+  private close(destination: string, circuit: Circuit): void {
+    this.circuits.delete(destination);
+    if (circuit.deferredTo !== undefined) this.closed.push({ destination, until: circuit.deferredTo });
   }
 
   /** Destinations whose events are not to be claimed now: open, or with their probe out. */
@@ -69,7 +132,7 @@ export class DestinationCircuits {
   succeeded(destination: string): void {
     const circuit = this.circuits.get(destination);
     if (!circuit) return;
-    this.circuits.delete(destination);
+    this.close(destination, circuit);
     if (circuit.failures >= this.threshold) {
       this.log.info({ destination }, 'webhook destination answers again: its deliveries resume');
     }
@@ -77,7 +140,8 @@ export class DestinationCircuits {
 
   /** A probe found nothing to send (delivered elsewhere, or not due): nothing is held back any more. */
   nothingToProbe(destination: string): void {
-    this.circuits.delete(destination);
+    const circuit = this.circuits.get(destination);
+    if (circuit) this.close(destination, circuit);
   }
 
   /** A delivery to `destination` found the receiver down (network error, time-out, 5xx, 429). */

@@ -6,17 +6,21 @@ import { deliverEvents } from '../domain/events/deliver.js';
 import {
   claimDueEvents,
   type DestinationFilter,
+  deferEvents,
   type EventOutcome,
   type EventRow,
   recordOutcomes,
   releaseLeases,
+  undeferEvents,
 } from '../domain/events/event.repository.js';
-import { type CircuitOptions, DestinationCircuits } from './destination-circuits.js';
+import { type CircuitOptions, type Deferral, DestinationCircuits } from './destination-circuits.js';
 import { PROCESS_OWNER } from './owner.js';
 
 const DRAIN_BATCH = 100;
 /** How long a finished delivery may wait for others to be recorded with it. */
 const FLUSH_DELAY_MS = 10;
+/** Events of one held-back receiver set aside per poll at most: a large backlog goes over several. */
+const DEFER_BATCH = 1_000;
 
 async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
   const now = deps.clock.now();
@@ -154,16 +158,41 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     });
   };
 
+  const undefer = async (deferrals: Deferral[]) => {
+    const now = deps.clock.now();
+    for (const { destination, until } of deferrals) {
+      await undeferEvents(deps.db, destination, now, new Date(until));
+    }
+  };
+
+  // Receivers that answer again get their set-aside events now; held-back ones have their new ones set aside.
+  const settleHeld = async () => {
+    const closed = circuits.takeClosed();
+    try {
+      await undefer(closed);
+    } catch (err) {
+      circuits.returnClosed(closed);
+      throw err;
+    }
+    const now = deps.clock.now();
+    for (const { destination, until } of circuits.deferrals(now.getTime())) {
+      await deferEvents(deps.db, deps.engine, destination, now, new Date(until), DEFER_BATCH);
+    }
+  };
+
   const loop = (async () => {
     while (!stopping) {
       const free = concurrency - inFlight;
       let claimed = 0;
       if (free >= minClaim || (free > 0 && inFlight === 0)) {
         try {
+          await settleHeld();
           const events = await claim(deps, free, { exclude: circuits.held() });
           // One event of each held-back destination whose wait is over, as its probe.
           for (const destination of circuits.probes(deps.clock.now().getTime())) {
-            const probe = await claim(deps, 1, { only: destination });
+            const deferred = circuits.deferredTo(destination);
+            const deferredTo = deferred === undefined ? undefined : new Date(deferred);
+            const probe = await claim(deps, 1, { only: destination, deferredTo });
             if (probe.length === 0) circuits.nothingToProbe(destination);
             events.push(...probe);
           }
@@ -194,6 +223,8 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       clearTimeout(flushTimer);
       await flush();
       await releaseLeases(deps.db, PROCESS_OWNER);
+      // Another worker (or this one restarted) need not wait for what this one set aside.
+      await undefer(circuits.takeAll());
     },
   };
 }

@@ -74,6 +74,36 @@ test('a circuit opens at the threshold, probes once its wait is over, doubles on
   assert.deepEqual(circuits.probes(31_000), ['c']);
 });
 
+test('a held destination sets its events aside until a time renewed as it passes, handed back when it closes or the loop stops', () => {
+  const circuits = new DestinationCircuits(quiet, { threshold: 1, baseOpenMs: 1_000, deferMs: 60_000 });
+  assert.deepEqual(circuits.deferrals(0), [], 'nothing held, nothing set aside');
+  circuits.failed('a', 0);
+  assert.deepEqual(circuits.deferrals(10), [{ destination: 'a', until: 60_010 }]);
+  assert.deepEqual(
+    circuits.deferrals(500),
+    [{ destination: 'a', until: 60_010 }],
+    'the same time while it stands',
+  );
+  assert.equal(circuits.deferredTo('a'), 60_010, 'its probe may take one of those');
+  assert.deepEqual(circuits.probes(1_000), ['a']);
+  assert.deepEqual(circuits.deferrals(60_010), [{ destination: 'a', until: 120_010 }], 'renewed once passed');
+  assert.deepEqual(circuits.takeClosed(), []);
+  circuits.succeeded('a');
+  assert.deepEqual(circuits.takeClosed(), [{ destination: 'a', until: 120_010 }], 'closed: to go now');
+  assert.deepEqual(circuits.takeClosed(), [], 'taken once');
+  assert.deepEqual(circuits.deferrals(120_000), []);
+  // A failed undo is given back; a stopping loop takes every set-aside, open or closed.
+  circuits.returnClosed([{ destination: 'a', until: 120_010 }]);
+  circuits.failed('b', 0);
+  circuits.deferrals(5);
+  circuits.failed('c', 0);
+  assert.deepEqual(circuits.takeAll(), [
+    { destination: 'a', until: 120_010 },
+    { destination: 'b', until: 60_005 },
+  ]);
+  assert.deepEqual(circuits.held(), []);
+});
+
 test('the worker loop holds a down receiver back without writing, keeps the healthy one flowing, and catches up', async (t) => {
   const app = await buildTestApp(t, {}, { clock: new StillClock() });
   const receiver = await startWebhookReceiver(t);
@@ -118,6 +148,15 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
     assert.ok(whileOpen >= 3 && whileOpen <= 4, `attempts before the circuit opened: ${whileOpen}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(await attemptsOfDown(), whileOpen, 'nothing attempted, nothing written, while open');
+    // Those never attempted are set aside, so that no claim reads past them while they wait.
+    const setAside = await rowCount(
+      app.deps.db
+        .selectFrom('events')
+        .where('id', 'in', held)
+        .where('attempts', '=', 0)
+        .where('next_attempt_at', '>', app.clock.now().toISOString()),
+    );
+    assert.equal(setAside, 10 - whileOpen, 'the unattempted events set aside');
 
     // The clock reaches the end of the wait: one probe, which fails and doubles the wait.
     app.clock.advance(1_000);
@@ -149,4 +188,32 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
   } finally {
     await dispatcher.stop();
   }
+});
+
+test('a stopping worker hands back the events it set aside: another need not wait for them', async (t) => {
+  const app = await buildTestApp(t, {}, { clock: new StillClock() });
+  const receiver = await startWebhookReceiver(t);
+  const { partner, company } = await tenant(app);
+  const down = await integrationWithReceiver(app, partner, company.id, receiver);
+  receiver.respond(() => 503);
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i++) ids.push(await recordPaymentEvent(app, down.id, newId(), 'sent'));
+  const unattempted = app.deps.db.selectFrom('events').where('id', 'in', ids).where('attempts', '=', 0);
+  const dispatcher = startDispatcher(app.deps, {
+    concurrency: 1,
+    pollMs: 10,
+    circuits: { threshold: 3, baseOpenMs: 60_000 },
+  });
+  try {
+    await eventually(
+      async () =>
+        (await rowCount(unattempted.where('next_attempt_at', '>', app.clock.now().toISOString()))) === 3,
+      10_000,
+      'three attempts, then the other three set aside',
+    );
+  } finally {
+    await dispatcher.stop();
+  }
+  const due = await rowCount(unattempted.where('next_attempt_at', '<=', app.clock.now().toISOString()));
+  assert.equal(due, 3, 'due again once the worker stopped');
 });

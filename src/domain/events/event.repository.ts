@@ -11,6 +11,8 @@ export type EventRow = Selectable<EventTable>;
 export interface DestinationFilter {
   exclude?: string[];
   only?: string;
+  /** With `only`: its events set aside until this time (deferEvents) count as due too. */
+  deferredTo?: Date;
 }
 
 /**
@@ -30,12 +32,16 @@ export async function claimDueEvents(
   destinations: DestinationFilter = {},
 ): Promise<EventRow[]> {
   const at = now.toISOString();
-  const { exclude = [], only } = destinations;
+  const { exclude = [], only, deferredTo } = destinations;
   let due = db
     .selectFrom('events as e')
     .select('e.seq')
     .where('e.state', '=', 'pending')
-    .where('e.next_attempt_at', '<=', at)
+    .where((eb) =>
+      deferredTo
+        ? eb.or([eb('e.next_attempt_at', '<=', at), eb('e.next_attempt_at', '=', deferredTo.toISOString())])
+        : eb('e.next_attempt_at', '<=', at),
+    )
     .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<=', at)]))
     .where((eb) =>
       eb.not(
@@ -65,6 +71,50 @@ export async function claimDueEvents(
     .returningAll()
     .execute();
   return claimed.sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Sets up to `limit` of `destination`'s due events aside until `until`, the time its held-back receiver
+ * (src/workers/destination-circuits.ts) is given at most: they would otherwise stay due and be read
+ * past by every claim, a cost that grew with the backlog of a receiver that is down. Leased events are
+ * left alone; no attempt is counted. Answers how many were set aside.
+ */
+export async function deferEvents(
+  db: Db,
+  engine: Engine,
+  destination: string,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<number> {
+  const at = now.toISOString();
+  let due = db
+    .selectFrom('events')
+    .select('seq')
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', at)
+    .where('destination_id', '=', destination)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .limit(limit);
+  if (engine === 'postgres') due = due.forUpdate().skipLocked();
+  const result = await db
+    .updateTable('events')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('seq', 'in', due)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Makes the events deferEvents set aside until `until` due at `now`: their receiver answers again. */
+export async function undeferEvents(db: Db, destination: string, now: Date, until: Date): Promise<number> {
+  const result = await db
+    .updateTable('events')
+    .set({ next_attempt_at: now.toISOString() })
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '=', until.toISOString())
+    .where('destination_id', '=', destination)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface EventOutcome {

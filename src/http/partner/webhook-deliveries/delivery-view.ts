@@ -26,7 +26,10 @@ export const DeliveryView = Type.Object(
       { description: 'skipped: there was no webhook URL to send it to' },
     ),
     attemptCount: Type.Integer(),
-    nextAttemptAt: Nullable(Timestamp),
+    nextAttemptAt: Nullable(Timestamp, {
+      description:
+        'pending only; while its receiver is held back (found down), a time up to a minute ahead, moved on while it stays down: it goes as soon as a probe is answered',
+    }),
     lastError: Nullable(Type.String()),
     createdAt: Timestamp,
     finishedAt: Nullable(Timestamp),
