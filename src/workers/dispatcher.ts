@@ -6,9 +6,11 @@ import { deliverEvents } from '../domain/events/deliver.js';
 import {
   claimDueEvents,
   type DestinationFilter,
+  type DueEvents,
   deferEvents,
   type EventOutcome,
   type EventRow,
+  findDueEvents,
   recordOutcomes,
   releaseLeases,
   undeferEvents,
@@ -21,6 +23,8 @@ const DRAIN_BATCH = 100;
 const FLUSH_DELAY_MS = 10;
 /** Events of one held-back receiver set aside per poll at most: a large backlog goes over several. */
 const DEFER_BATCH = 1_000;
+/** Due events a poll looks at to learn whose they are, before it claims or sets any aside. */
+const DUE_LOOKAHEAD = 256;
 
 async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
   const now = deps.clock.now();
@@ -165,8 +169,13 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     }
   };
 
-  // Receivers that answer again get their set-aside events now; held-back ones have their new ones set aside.
-  const settleHeld = async () => {
+  /** Whether `due` may hold events of a destination not in `held` (it saw only part of them, or it shows one). */
+  const dueBeyond = (due: DueEvents, held: string[]) =>
+    due.count >= DUE_LOOKAHEAD || [...due.destinations].some((d) => d === null || !held.includes(d));
+
+  // Receivers that answer again get their set-aside events now; held-back ones with events due have those
+  // set aside.
+  const settleHeld = async (due: DueEvents) => {
     const closed = circuits.takeClosed();
     try {
       await undefer(closed);
@@ -176,6 +185,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     }
     const now = deps.clock.now();
     for (const { destination, until } of circuits.deferrals(now.getTime())) {
+      if (due.count < DUE_LOOKAHEAD && !due.destinations.has(destination)) continue;
       await deferEvents(deps.db, deps.engine, destination, now, new Date(until), DEFER_BATCH);
     }
   };
@@ -186,8 +196,11 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       let claimed = 0;
       if (free >= minClaim || (free > 0 && inFlight === 0)) {
         try {
-          await settleHeld();
-          const events = await claim(deps, free, { exclude: circuits.held() });
+          // A read first: a poll that finds nothing due (the idle case) writes nothing.
+          const due = await findDueEvents(deps.db, deps.clock.now(), DUE_LOOKAHEAD);
+          await settleHeld(due);
+          const held = circuits.held();
+          const events = dueBeyond(due, held) ? await claim(deps, free, { exclude: held }) : [];
           // One event of each held-back destination whose wait is over, as its probe.
           for (const destination of circuits.probes(deps.clock.now().getTime())) {
             const deferred = circuits.deferredTo(destination);

@@ -1,11 +1,37 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
+import { reusableQuery } from '../../store/reusable-query.js';
 import type { StoredWebhookSecrets } from '../webhooks/webhook-secrets.js';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryFilter, EventState } from './event.js';
 import type { EventAttemptTable, EventTable } from './event.row.js';
 
 export type EventRow = Selectable<EventTable>;
+
+const dueEventsQuery = reusableQuery((db, at: string, limit: number) =>
+  db
+    .selectFrom('events')
+    .select('destination_id')
+    .where('state', '=', sql.lit('pending'))
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .limit(limit),
+);
+
+/** What a poll found due: how many events (up to the limit asked), and whose (null: an e-mail). */
+export interface DueEvents {
+  count: number;
+  destinations: Set<string | null>;
+}
+
+/**
+ * The destinations of up to `limit` events due and unleased at `now`. A read, built once: an idle
+ * dispatcher's poll costs one, where a claim (a write) cost SQLite's write lock and ten times the time.
+ */
+export async function findDueEvents(db: Db, now: Date, limit: number): Promise<DueEvents> {
+  const rows = await dueEventsQuery(db, now.toISOString(), limit);
+  return { count: rows.length, destinations: new Set(rows.map((row) => row.destination_id)) };
+}
 
 /** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
 export interface DestinationFilter {
