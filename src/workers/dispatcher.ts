@@ -6,11 +6,10 @@ import { deliverEvents } from '../domain/events/deliver.js';
 import {
   claimDueEvents,
   type DestinationFilter,
-  type DueEvents,
   deferEvents,
   type EventOutcome,
   type EventRow,
-  findDueEvents,
+  findDueDestinations,
   recordOutcomes,
   releaseLeases,
   undeferEvents,
@@ -23,7 +22,7 @@ const DRAIN_BATCH = 100;
 const FLUSH_DELAY_MS = 10;
 /** Events of one held-back receiver set aside per poll at most: a large backlog goes over several. */
 const DEFER_BATCH = 1_000;
-/** Due events a poll looks at to learn whose they are, before it claims or sets any aside. */
+/** Due events a poll looks at to learn whose they are while receivers are held back. */
 const DUE_LOOKAHEAD = 256;
 
 async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
@@ -169,13 +168,9 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     }
   };
 
-  /** Whether `due` may hold events of a destination not in `held` (it saw only part of them, or it shows one). */
-  const dueBeyond = (due: DueEvents, held: string[]) =>
-    due.count >= DUE_LOOKAHEAD || [...due.destinations].some((d) => d === null || !held.includes(d));
-
-  // Receivers that answer again get their set-aside events now; held-back ones with events due have those
-  // set aside.
-  const settleHeld = async (due: DueEvents) => {
+  // Receivers that answer again get their set-aside events now; held-back ones with events due (all of
+  // them when the poll did not look: `due` undefined) have those set aside.
+  const settleHeld = async (due: Set<string | null> | undefined) => {
     const closed = circuits.takeClosed();
     try {
       await undefer(closed);
@@ -185,9 +180,27 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     }
     const now = deps.clock.now();
     for (const { destination, until } of circuits.deferrals(now.getTime())) {
-      if (due.count < DUE_LOOKAHEAD && !due.destinations.has(destination)) continue;
+      if (due && !due.has(destination)) continue;
       await deferEvents(deps.db, deps.engine, destination, now, new Date(until), DEFER_BATCH);
     }
+  };
+
+  /**
+   * A read first, unless the last claim took all it could (busy: more is surely due). A poll that finds
+   * nothing due, the idle case, writes nothing; one that finds only held-back receivers' events sets
+   * those aside and claims nothing.
+   */
+  let busy = false;
+  const claimDue = async (free: number): Promise<EventRow[]> => {
+    const held = circuits.held();
+    const due = busy
+      ? undefined
+      : await findDueDestinations(deps.db, deps.clock.now(), held.length > 0 ? DUE_LOOKAHEAD : 1);
+    await settleHeld(due);
+    const others = !due || [...due].some((d) => d === null || !held.includes(d));
+    const events = others ? await claim(deps, free, { exclude: held }) : [];
+    busy = events.length >= free;
+    return events;
   };
 
   const loop = (async () => {
@@ -196,11 +209,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       let claimed = 0;
       if (free >= minClaim || (free > 0 && inFlight === 0)) {
         try {
-          // A read first: a poll that finds nothing due (the idle case) writes nothing.
-          const due = await findDueEvents(deps.db, deps.clock.now(), DUE_LOOKAHEAD);
-          await settleHeld(due);
-          const held = circuits.held();
-          const events = dueBeyond(due, held) ? await claim(deps, free, { exclude: held }) : [];
+          const events = await claimDue(free);
           // One event of each held-back destination whose wait is over, as its probe.
           for (const destination of circuits.probes(deps.clock.now().getTime())) {
             const deferred = circuits.deferredTo(destination);

@@ -8,29 +8,30 @@ import type { EventAttemptTable, EventTable } from './event.row.js';
 
 export type EventRow = Selectable<EventTable>;
 
-const dueEventsQuery = reusableQuery((db, at: string, limit: number) =>
+const dueDestinationsQuery = reusableQuery((db, at: string, limit: number) =>
   db
-    .selectFrom('events')
-    .select('destination_id')
-    .where('state', '=', sql.lit('pending'))
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .limit(limit),
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('events')
+        .select('destination_id')
+        .where('state', '=', sql.lit('pending'))
+        .where('next_attempt_at', '<=', at)
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', at)]))
+        .limit(limit)
+        .as('due'),
+    )
+    .select('due.destination_id')
+    .distinct(),
 );
 
-/** What a poll found due: how many events (up to the limit asked), and whose (null: an e-mail). */
-export interface DueEvents {
-  count: number;
-  destinations: Set<string | null>;
-}
-
 /**
- * The destinations of up to `limit` events due and unleased at `now`. A read, built once: an idle
- * dispatcher's poll costs one, where a claim (a write) cost SQLite's write lock and ten times the time.
+ * Whose events are due and unleased at `now`, looking at `limit` of them at most (null: an e-mail's).
+ * A read, built once: an idle dispatcher's poll costs one, where a claim (a write) took SQLite's write
+ * lock and about ten times as long.
  */
-export async function findDueEvents(db: Db, now: Date, limit: number): Promise<DueEvents> {
-  const rows = await dueEventsQuery(db, now.toISOString(), limit);
-  return { count: rows.length, destinations: new Set(rows.map((row) => row.destination_id)) };
+export async function findDueDestinations(db: Db, now: Date, limit: number): Promise<Set<string | null>> {
+  const rows = await dueDestinationsQuery(db, now.toISOString(), limit);
+  return new Set(rows.map((row) => row.destination_id));
 }
 
 /** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
