@@ -22,8 +22,6 @@ const DRAIN_BATCH = 100;
 const FLUSH_DELAY_MS = 10;
 /** Events of one held-back receiver set aside per poll at most: a large backlog goes over several. */
 const DEFER_BATCH = 1_000;
-/** Due events a poll looks at to learn whose they are while receivers are held back. */
-const DUE_LOOKAHEAD = 256;
 
 async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
   const now = deps.clock.now();
@@ -186,18 +184,20 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   };
 
   /**
-   * A read first, unless the last claim took all it could (busy: more is surely due). A poll that finds
-   * nothing due, the idle case, writes nothing; one that finds only held-back receivers' events sets
-   * those aside and claims nothing.
+   * A read first, unless the last claim took all it could (busy: more is surely due) or a receiver is
+   * held back. A poll that finds nothing due, the idle case, writes nothing.
    */
   let busy = false;
   const claimDue = async (free: number): Promise<EventRow[]> => {
-    const held = circuits.held();
-    const due = busy
-      ? undefined
-      : await findDueDestinations(deps.db, deps.clock.now(), held.length > 0 ? DUE_LOOKAHEAD : 1);
+    // While a receiver is held back, claim without asking: a read of its backlog (due again at each
+    // renewal of the set-aside) could see nothing else and hold every other receiver's events back.
+    const due =
+      busy || circuits.held().length > 0
+        ? undefined
+        : await findDueDestinations(deps.db, deps.clock.now(), 1);
     await settleHeld(due);
-    const others = !due || [...due].some((d) => d === null || !held.includes(d));
+    const held = circuits.held();
+    const others = !due || due.size > 0;
     const events = others ? await claim(deps, free, { exclude: held }) : [];
     busy = events.length >= free;
     return events;

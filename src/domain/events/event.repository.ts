@@ -17,6 +17,19 @@ const dueDestinationsQuery = reusableQuery((db, at: string, limit: number) =>
         .where('state', '=', sql.lit('pending'))
         .where('next_attempt_at', '<=', at)
         .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', at)]))
+        // As the claim: an event behind an earlier pending one of its resource is not due yet.
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('events as p')
+                .select('p.seq')
+                .whereRef('p.order_key', '=', 'events.order_key')
+                .where('p.state', '=', sql.lit('pending'))
+                .whereRef('p.seq', '<', 'events.seq'),
+            ),
+          ),
+        )
         .limit(limit)
         .as('due'),
     )
@@ -140,6 +153,8 @@ export async function undeferEvents(db: Db, destination: string, now: Date, unti
     .where('state', '=', 'pending')
     .where('next_attempt_at', '=', until.toISOString())
     .where('destination_id', '=', destination)
+    // Past that time another worker may have claimed some: those are its to send.
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now.toISOString())]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
