@@ -22,7 +22,8 @@ export async function integrationWithReceiver(
     ...overrides,
   });
   receiver.setSecret(path, integration.webhookSecret);
-  return integration;
+  // The path its webhooks arrive at: a test's receiver answers per integration by it.
+  return { ...integration, webhookPath: path };
 }
 
 /** A payment's processed form (spec 2.2), as a payment webhook carries it (API.md 8). */
