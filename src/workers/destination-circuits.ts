@@ -5,9 +5,10 @@
 // part 8, is untouched); then one event goes as a probe. Its success closes the circuit and the
 // backlog flows; its failure holds the destination twice as long, up to a cap shorter than the
 // schedule's first retry. Held per process: two workers each learn of a failing receiver themselves.
-// While held, the loop sets the receiver's due events aside until a time (`deferMs` ahead, renewed as
-// it passes) and makes them due again when the circuit closes: events left due were read past by every
-// claim, a cost that grew with the backlog of a receiver that is down.
+// While held, the loop sets the receiver's due events aside until a time (renewed as it passes, further
+// ahead the longer the receiver has been down: deferrals()) and makes them due again when the circuit
+// closes: events left due were read past by every claim, a cost that grew with the backlog of a
+// receiver that is down.
 import type { Logger } from '../context.js';
 
 export interface CircuitOptions {
@@ -16,8 +17,12 @@ export interface CircuitOptions {
   /** How long a circuit first stays open, doubled at each failed probe up to `maxOpenMs`. */
   baseOpenMs?: number;
   maxOpenMs?: number;
-  /** How far ahead a held receiver's events are set aside (another worker may take them after that). */
+  /**
+   * How far ahead a held receiver's events are set aside at first (another worker may take them after
+   * that); each renewal goes as far ahead as the receiver has been held, up to `maxDeferMs`.
+   */
   deferMs?: number;
+  maxDeferMs?: number;
 }
 
 /** A held receiver's events set aside until `until` (ms since the epoch). */
@@ -29,6 +34,8 @@ export interface Deferral {
 interface Circuit {
   failures: number;
   openMs: number;
+  /** Set once open: since when the receiver has been held back (a failed probe keeps it). */
+  heldSince?: number;
   /** Set while open: when the next probe may go. */
   openUntil?: number;
   /** Set while a probe is out: when it was sent. */
@@ -46,6 +53,7 @@ export class DestinationCircuits {
   private readonly baseOpenMs: number;
   private readonly maxOpenMs: number;
   private readonly deferMs: number;
+  private readonly maxDeferMs: number;
   /** Closed circuits whose set-aside events are to be made due again. */
   private readonly closed: Deferral[] = [];
 
@@ -57,18 +65,28 @@ export class DestinationCircuits {
     this.baseOpenMs = options.baseOpenMs ?? 1_000;
     this.maxOpenMs = options.maxOpenMs ?? 25_000;
     this.deferMs = options.deferMs ?? 60_000;
+    // An hour: a long outage's backlog is then rewritten hourly (600k events: under 200 rows a second,
+    // against 10,000 at a minute), and a worker that dies without stopping (a graceful stop or a closed
+    // circuit hands them back at once) leaves its set-aside events an hour late at most, the step the
+    // retry schedule itself has reached by then (API.md 8: 10 min, then 1 h).
+    this.maxDeferMs = Math.max(this.deferMs, options.maxDeferMs ?? 3_600_000);
   }
 
   /**
    * What to set aside at `now`: each held destination with the time its events wait until, renewed once
-   * passed (those set aside before are due again by then, and are set aside anew).
+   * passed (those set aside before are due again by then, and are set aside anew). A renewal sets them
+   * aside for as long as the receiver has been held so far (at least `deferMs`, at most `maxDeferMs`):
+   * each at least doubles the time held, so a backlog is rewritten about log2(outage / deferMs) times
+   * (6 in the first hour, then hourly) rather than once every `deferMs`; a short outage costs no more
+   * than before.
    */
   deferrals(now: number): Deferral[] {
     const deferrals: Deferral[] = [];
     for (const [destination, circuit] of this.circuits) {
       if (circuit.openUntil === undefined && circuit.probeSince === undefined) continue;
       if (circuit.deferredTo === undefined || now >= circuit.deferredTo) {
-        circuit.deferredTo = now + this.deferMs;
+        const heldFor = now - (circuit.heldSince ?? now);
+        circuit.deferredTo = now + Math.min(Math.max(this.deferMs, heldFor), this.maxDeferMs);
       }
       deferrals.push({ destination, until: circuit.deferredTo });
     }
@@ -154,6 +172,7 @@ export class DestinationCircuits {
       circuit.openMs = Math.min(circuit.openMs * 2, this.maxOpenMs);
       circuit.openUntil = now + circuit.openMs;
     } else if (circuit.openUntil === undefined && circuit.failures === this.threshold) {
+      circuit.heldSince = now;
       circuit.openUntil = now + circuit.openMs;
       this.log.warn(
         { destination, failures: circuit.failures },

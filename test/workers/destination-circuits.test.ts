@@ -6,16 +6,36 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SelectQueryBuilder } from 'kysely';
 import { OffsetClock } from '../../src/domain/clock.js';
+import { type NewEvent, webhookRow } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { DestinationCircuits } from '../../src/workers/destination-circuits.js';
 import { startDispatcher } from '../../src/workers/dispatcher.js';
 import { buildTestApp } from '../helpers/app.js';
-import { integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
+import {
+  integrationWithReceiver,
+  paymentData,
+  paymentEventPayload,
+  recordPaymentEvent,
+} from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/service-process.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** A payment webhook to `integrationId`, each of its own payment (no order between them). */
+function paymentEvent(integrationId: string): NewEvent {
+  const id = newId();
+  const paymentId = newId();
+  return {
+    id,
+    destination: { kind: 'integration', integrationId },
+    eventName: 'payment.status_updated',
+    resourceType: 'payment',
+    resourceId: paymentId,
+    payload: paymentEventPayload(id, new Date(), paymentData(paymentId, 'sent')),
+  };
+}
 
 /**
  * Time that moves only when the test moves it. With a clock that also runs with real time, a slow
@@ -86,22 +106,72 @@ test('a held destination sets its events aside until a time renewed as it passes
   );
   assert.equal(circuits.deferredTo('a'), 60_010, 'its probe may take one of those');
   assert.deepEqual(circuits.probes(1_000), ['a']);
-  assert.deepEqual(circuits.deferrals(60_010), [{ destination: 'a', until: 120_010 }], 'renewed once passed');
+  assert.deepEqual(
+    circuits.deferrals(60_010),
+    [{ destination: 'a', until: 120_020 }],
+    'renewed once passed, as far ahead as it has been held',
+  );
   assert.deepEqual(circuits.takeClosed(), []);
   circuits.succeeded('a');
-  assert.deepEqual(circuits.takeClosed(), [{ destination: 'a', until: 120_010 }], 'closed: to go now');
+  assert.deepEqual(circuits.takeClosed(), [{ destination: 'a', until: 120_020 }], 'closed: to go now');
   assert.deepEqual(circuits.takeClosed(), [], 'taken once');
   assert.deepEqual(circuits.deferrals(120_000), []);
   // A failed undo is given back; a stopping loop takes every set-aside, open or closed.
-  circuits.returnClosed([{ destination: 'a', until: 120_010 }]);
+  circuits.returnClosed([{ destination: 'a', until: 120_020 }]);
   circuits.failed('b', 0);
   circuits.deferrals(5);
   circuits.failed('c', 0);
   assert.deepEqual(circuits.takeAll(), [
-    { destination: 'a', until: 120_010 },
+    { destination: 'a', until: 120_020 },
     { destination: 'b', until: 60_005 },
   ]);
   assert.deepEqual(circuits.held(), []);
+});
+
+test('the longer a receiver is held, the further ahead its events are set aside, up to a cap; a new outage starts over', () => {
+  const minute = 60_000;
+  const hour = 60 * minute;
+  const circuits = new DestinationCircuits(quiet, { threshold: 1, baseOpenMs: 1_000, maxOpenMs: 25_000 });
+  circuits.failed('a', 0);
+  // Defaults: a minute at first, then as long as it has been held (each renewal doubles that), up to an
+  // hour: a set-aside event is rewritten 7 times in its receiver's first 2 hours down, not 119.
+  const renewals: number[] = [];
+  let until = circuits.deferrals(0)[0]?.until ?? 0;
+  assert.equal(until, minute, 'a minute at first');
+  while (until < 5 * hour) {
+    // Probes keep failing meanwhile: the time held counts from when the circuit opened.
+    assert.deepEqual(circuits.probes(until), ['a']);
+    circuits.failed('a', until);
+    renewals.push(until);
+    const next: number = circuits.deferrals(until)[0]?.until ?? 0;
+    assert.deepEqual(
+      circuits.deferrals(next - 1),
+      [{ destination: 'a', until: next }],
+      'the same until then',
+    );
+    until = next;
+  }
+  assert.deepEqual(
+    renewals.map((at) => at / minute),
+    [1, 2, 4, 8, 16, 32, 64, 124, 184, 244],
+    'renewed after 1, 2, 4 ... 64 minutes held, then hourly',
+  );
+  // Closed, and down again later: a minute at first again.
+  circuits.succeeded('a');
+  circuits.takeClosed();
+  circuits.failed('a', 10 * hour);
+  assert.deepEqual(circuits.deferrals(10 * hour), [{ destination: 'a', until: 10 * hour + minute }]);
+  // Injectable bounds (a renewal never sets aside for less than deferMs, nor more than maxDeferMs).
+  const quick = new DestinationCircuits(quiet, { threshold: 1, deferMs: 1_000, maxDeferMs: 5_000 });
+  quick.failed('b', 0);
+  const horizons: number[] = [];
+  let at = 0;
+  while (horizons.length < 6) {
+    const next: number = quick.deferrals(at)[0]?.until ?? 0;
+    horizons.push(next - at);
+    at = next;
+  }
+  assert.deepEqual(horizons, [1_000, 1_000, 2_000, 4_000, 5_000, 5_000]);
 });
 
 test('the worker loop holds a down receiver back without writing, keeps the healthy one flowing, and catches up', async (t) => {
@@ -112,12 +182,7 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
     isRetryWebhookEnabled: true,
   });
   const up = await integrationWithReceiver(app, partner, company.id, receiver);
-  const { webhook_url: downUrl } = await app.deps.db
-    .selectFrom('integrations')
-    .select('webhook_url')
-    .where('id', '=', down.id)
-    .executeTakeFirstOrThrow();
-  const downPath = new URL(downUrl).pathname;
+  const downPath = down.webhookPath;
   let receiverBack = false;
   receiver.respond((webhook) => (webhook.path === downPath && !receiverBack ? 503 : 200));
   const held: string[] = [];
@@ -185,6 +250,101 @@ test('the worker loop holds a down receiver back without writing, keeps the heal
       assert.equal(row.state, 'delivered');
       assert.ok(row.attempts <= 2, `attempts of ${row.id}: ${row.attempts}`);
     }
+  } finally {
+    await dispatcher.stop();
+  }
+});
+
+test('a held receiver with a large backlog does not hold a healthy one back: its events go within a few polls', async (t) => {
+  const app = await buildTestApp(t, {}, { clock: new StillClock() });
+  const receiver = await startWebhookReceiver(t);
+  const { partner, company } = await tenant(app);
+  const down = await integrationWithReceiver(app, partner, company.id, receiver);
+  const up = await integrationWithReceiver(app, partner, company.id, receiver);
+  const downPath = down.webhookPath;
+  // Far more than a claim takes (concurrency 4) and than the 256 rows the read once looked at, and six
+  // times what a poll sets aside (DEFER_BATCH, 1,000): a healthy event that waited for the backlog to be
+  // set aside (or claimed past) would find none of it due any more when it arrives; one sent within 3
+  // polls finds 3,000 or more.
+  const BACKLOG = 6_000;
+  const downDue = () =>
+    rowCount(
+      app.deps.db
+        .selectFrom('events')
+        .where('destination_id', '=', down.id)
+        .where('state', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where('next_attempt_at', '<=', app.clock.now().toISOString()),
+    );
+  const dueOnArrival = new Map<string, number>();
+  receiver.respond(async (webhook) => {
+    if (webhook.path === downPath) return 503;
+    dueOnArrival.set(webhook.id, await downDue());
+    return 200;
+  });
+  const failing: string[] = [];
+  for (let i = 0; i < 3; i++) failing.push(await recordPaymentEvent(app, down.id, newId(), 'sent'));
+  const dispatcher = startDispatcher(app.deps, {
+    concurrency: 4,
+    pollMs: 100,
+    circuits: { threshold: 3, baseOpenMs: 3_600_000, deferMs: 60_000 },
+  });
+  try {
+    await eventually(
+      async () =>
+        (await rowCount(
+          app.deps.db
+            .selectFrom('events')
+            .where('id', 'in', failing)
+            .where('attempts', '=', 1)
+            .where('lease_owner', 'is', null),
+        )) === 3,
+      10_000,
+      'three failures written: the circuit is open',
+    );
+    // The backlog grows while the receiver is down, and a healthy receiver's event comes with it (one
+    // commit: the dispatcher sees them at once, however the polls fall).
+    const at = app.clock.now();
+    const healthy = await webhookRow(app.deps.db, at, paymentEvent(up.id));
+    await app.deps.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < BACKLOG; i += 500) {
+        const rows = await Promise.all(
+          Array.from({ length: 500 }, () => webhookRow(trx, at, paymentEvent(down.id))),
+        );
+        await trx.insertInto('events').values(rows).execute();
+      }
+      await trx.insertInto('events').values(healthy).execute();
+    });
+    await eventually(
+      async () => receiver.acknowledged.has(healthy.id),
+      10_000,
+      'the healthy event delivered',
+    );
+    const first = dueOnArrival.get(healthy.id) ?? 0;
+    assert.ok(
+      first >= BACKLOG - 3_000,
+      `of the held backlog, still due when the healthy event came: ${first}`,
+    );
+
+    // Its set-aside time passes: the whole backlog is due again at once, with another healthy event.
+    await eventually(async () => (await downDue()) === 0, 10_000, 'the backlog set aside');
+    const again = await webhookRow(app.deps.db, at, paymentEvent(up.id));
+    await app.deps.db
+      .insertInto('events')
+      .values({ ...again, next_attempt_at: new Date(at.getTime() + 60_000).toISOString() })
+      .execute();
+    app.clock.advance(60_000);
+    await eventually(
+      async () => receiver.acknowledged.has(again.id),
+      10_000,
+      'the next healthy event delivered',
+    );
+    const second = dueOnArrival.get(again.id) ?? 0;
+    assert.ok(second >= BACKLOG - 3_000, `still due when the next healthy event came: ${second}`);
+    const attempted = await rowCount(
+      app.deps.db.selectFrom('events').where('destination_id', '=', down.id).where('attempts', '>', 0),
+    );
+    assert.equal(attempted, 3, 'none of the backlog attempted while held');
   } finally {
     await dispatcher.stop();
   }

@@ -4624,7 +4624,7 @@ export interface components {
             /** @description skipped: there was no webhook URL to send it to */
             status: "pending" | "delivered" | "failed" | "skipped";
             attemptCount: number;
-            /** @description pending only; while its receiver is held back (found down), a time up to a minute ahead, moved on while it stays down: it goes as soon as the worker holding it back has a probe answered, and at that time at the latest */
+            /** @description pending only; while its receiver is held back (found down), a time ahead (a minute at first, then as long as it has been down so far, up to an hour), moved on while it stays down: it goes as soon as the worker holding it back has a probe answered or stops, and at that time at the latest if that worker is gone */
             nextAttemptAt: string | null;
             lastError: string | null;
             /** @description ISO 8601 UTC with milliseconds */

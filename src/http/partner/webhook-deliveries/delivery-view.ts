@@ -28,7 +28,7 @@ export const DeliveryView = Type.Object(
     attemptCount: Type.Integer(),
     nextAttemptAt: Nullable(Timestamp, {
       description:
-        'pending only; while its receiver is held back (found down), a time up to a minute ahead, moved on while it stays down: it goes as soon as the worker holding it back has a probe answered, and at that time at the latest',
+        'pending only; while its receiver is held back (found down), a time ahead (a minute at first, then as long as it has been down so far, up to an hour), moved on while it stays down: it goes as soon as the worker holding it back has a probe answered or stops, and at that time at the latest if that worker is gone',
     }),
     lastError: Nullable(Type.String()),
     createdAt: Timestamp,
