@@ -11,7 +11,7 @@ import { sendProblem } from './error-handler.js';
 import { errors } from './schemas.js';
 
 /** The value kept under `key`, made once. */
-function kept<V>(map: Map<string, V>, key: string, make: () => V): V {
+function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();
@@ -23,11 +23,28 @@ function kept<V>(map: Map<string, V>, key: string, make: () => V): V {
 export function registerOperations(app: FastifyInstance, deps: Deps): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
+  // Counted here in plain numbers and handed to prom-client when it is read: its counters validate and
+  // hash their labels on every inc, label-bound children included.
+  type Labels = { method: string; route: string; status: number };
+  interface RouteSeries {
+    latency: { observe(seconds: number): void };
+    statuses: Map<number, { labels: Labels; count: number }>;
+  }
+  // By route pattern, then method: strings made once, so that no request builds a key to look them up.
+  const series = new Map<string, Map<string, RouteSeries>>();
+  new Counter({
     name: 'paybank_http_requests_total',
     help: 'HTTP requests by route and status',
     labelNames: ['method', 'route', 'status'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const methods of series.values()) {
+        for (const { statuses } of methods.values()) {
+          for (const { labels, count } of statuses.values()) this.inc(labels, count);
+        }
+      }
+    },
   });
   const latency = new Histogram({
     name: 'paybank_http_request_duration_seconds',
@@ -42,17 +59,21 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
     reply.header('x-request-id', request.id);
     done();
   });
-  // prom-client hashes a labels object on every call: the label-bound children are kept per route.
-  const requestsOf = new Map<string, ReturnType<typeof requests.labels>>();
-  const latencyOf = new Map<string, ReturnType<typeof latency.labels>>();
   app.addHook('onResponse', (request, reply, done) => {
     const { method } = request;
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    kept(latencyOf, `${method} ${route}`, () => latency.labels({ method, route })).observe(
-      reply.elapsedTime / 1000,
+    // The histogram's label-bound child is made once (labels() validates them); each observe still hashes.
+    const forRoute = kept(
+      kept(series, route, () => new Map()),
+      method,
+      () => ({
+        latency: latency.labels({ method, route }),
+        statuses: new Map(),
+      }),
     );
-    kept(requestsOf, `${method} ${route} ${status}`, () => requests.labels({ method, route, status })).inc();
+    forRoute.latency.observe(reply.elapsedTime / 1000);
+    kept(forRoute.statuses, status, () => ({ labels: { method, route, status }, count: 0 })).count++;
     done();
   });
 

@@ -26,6 +26,20 @@ const compiled = {
   strings: new WeakMap<object, Validate>(),
 };
 
+/**
+ * Whether a string (key or value) anywhere in `value` holds a NUL character. It runs on every request's
+ * body, params and query: it allocates nothing (nulAt built a path string for every key it passed).
+ */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /** The JSON pointer of the first string (key or value) holding a NUL character, if any. */
 function nulAt(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
@@ -68,7 +82,7 @@ export function validatorFor(
   if (cached) return cached;
   let validate: ValidateFunction | undefined = now ? ajv.compile(schema) : undefined;
   const wrapped: Validate = (data: unknown) => {
-    const at = nulAt(data);
+    const at = hasNul(data) ? nulAt(data) : undefined;
     if (at !== undefined) {
       wrapped.errors = [
         {

@@ -19,10 +19,32 @@ test('health, readiness and metrics answer', async (t) => {
   const app = await buildTestApp(t);
   assert.deepEqual((await app.call({ method: 'GET', url: '/health/live' })).json(), { status: 'ok' });
   assert.deepEqual((await app.call({ method: 'GET', url: '/health/ready' })).json(), { status: 'ok' });
+  assert.deepEqual((await app.call({ method: 'GET', url: '/health/live' })).json(), { status: 'ok' });
+  assert.equal((await app.call({ method: 'GET', url: '/merchant/v1/payments/x' })).statusCode, 401);
   const metrics = await app.call({ method: 'GET', url: '/metrics' });
   assert.equal(metrics.statusCode, 200);
-  assert.match(metrics.body, /paybank_http_requests_total/);
+  // The value of one series in the text the metrics route gave.
+  const valueIn = (body: string, series: string) =>
+    new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(body)?.[1];
+  const line = (series: string) => valueIn(metrics.body, series);
+  // Each request counted once by route and status, read as often as the metrics are.
+  assert.equal(line('paybank_http_requests_total{method="GET",route="/health/live",status="200"}'), '2');
+  assert.equal(line('paybank_http_requests_total{method="GET",route="/health/ready",status="200"}'), '1');
+  assert.equal(
+    line('paybank_http_requests_total{method="GET",route="/merchant/v1/payments/:id",status="401"}'),
+    '1',
+  );
+  assert.equal(line('paybank_http_request_duration_seconds_count{method="GET",route="/health/live"}'), '2');
   assert.match(metrics.body, /process_resident_memory_bytes/);
+  const again = await app.call({ method: 'GET', url: '/metrics' });
+  assert.equal(
+    valueIn(again.body, 'paybank_http_requests_total{method="GET",route="/health/live",status="200"}'),
+    '2',
+  );
+  assert.equal(
+    valueIn(again.body, 'paybank_http_requests_total{method="GET",route="/metrics",status="200"}'),
+    '1',
+  );
 });
 
 test('readiness fails with a 503 when the database is gone', async (t) => {
