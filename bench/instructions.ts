@@ -7,7 +7,7 @@
 // The service runs with its workers off: under valgrind the process runs ~50x slower, and an idle worker
 // loop's polls, counted over that stretched time, would outweigh the requests.
 // `npm run bench:instructions -- [--scenario get|create] [--engine sqlite|postgres] [--requests 1000]
-//   [--warm 20000] [--build .dist-<hash>[@KEY=VALUE,...]]...` (no --build: the limit and dist/).
+//   [--warm 20000] [--build .dist-<hash>[@KEY=VALUE,...]]... [--keep] [--main-thread]` (no --build: the limit and dist/).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,11 @@ const { values } = parseArgs({
     warm: { type: 'string' },
     // A build folder, or "limit"; KEY=VALUE pairs after an @ are its environment.
     build: { type: 'string', multiple: true, default: ['limit', 'dist'] },
+    // Keeps callgrind's files (their folder is printed) for callgrind_annotate.
+    keep: { type: 'boolean', default: false },
+    // The main thread only: V8 compiles on threads of its own, and under valgrind's ~50x slowdown
+    // the compiler's share of a request is several times what it is at full speed.
+    'main-thread': { type: 'boolean', default: false },
   },
 });
 const create = values.scenario === 'create';
@@ -43,6 +48,7 @@ async function start(build: string, extraEnv: Record<string, string>, out: strin
     '-q',
     '--tool=callgrind',
     '--instr-atstart=no',
+    ...(values['main-thread'] ? ['--separate-threads=yes'] : []),
     `--callgrind-out-file=${out}`,
   ];
   const serverEnv = { ...env, ...extraEnv, WORKERS: 'false' };
@@ -103,8 +109,10 @@ async function count(spec: string): Promise<number> {
     await new Promise((resolve) => child.once('exit', resolve));
   }
   // The dump asked for is <out>.1; the one at exit (<out>) holds nothing, counting being off.
-  const totals = /^totals: (\d+)/m.exec(readFileSync(`${out}.1`, 'utf8'));
-  if (!totals) throw new Error(`${spec}: no totals in ${out}.1`);
+  // With --separate-threads, each thread's dump has a suffix; the main thread's is -01.
+  const dump = values['main-thread'] ? `${out}.1-01` : `${out}.1`;
+  const totals = /^totals: (\d+)/m.exec(readFileSync(dump, 'utf8'));
+  if (!totals) throw new Error(`${spec}: no totals in ${dump}`);
   return Number(totals[1]) / requests;
 }
 
@@ -119,7 +127,8 @@ try {
   }
 } finally {
   await database.cleanup();
-  rmSync(outDir, { recursive: true, force: true });
+  if (values.keep) console.log(`callgrind files kept in ${outDir}`);
+  else rmSync(outDir, { recursive: true, force: true });
 }
 const base = counted[0];
 if (base && counted.length > 1) {
