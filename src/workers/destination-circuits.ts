@@ -85,7 +85,8 @@ export class DestinationCircuits {
     for (const [destination, circuit] of this.circuits) {
       if (circuit.openUntil === undefined && circuit.probeSince === undefined) continue;
       if (circuit.deferredTo === undefined || now >= circuit.deferredTo) {
-        const heldFor = now - (circuit.heldSince ?? now);
+        // The first set-aside is `deferMs` ahead even when it comes late (no poll free to make it).
+        const heldFor = circuit.deferredTo === undefined ? 0 : now - (circuit.heldSince ?? now);
         circuit.deferredTo = now + Math.min(Math.max(this.deferMs, heldFor), this.maxDeferMs);
       }
       deferrals.push({ destination, until: circuit.deferredTo });

@@ -161,6 +161,12 @@ test('the longer a receiver is held, the further ahead its events are set aside,
   circuits.takeClosed();
   circuits.failed('a', 10 * hour);
   assert.deepEqual(circuits.deferrals(10 * hour), [{ destination: 'a', until: 10 * hour + minute }]);
+  // A first set-aside that comes late (the loop had no poll free) is still a minute ahead.
+  circuits.failed('late', 10 * hour);
+  assert.deepEqual(circuits.deferrals(10 * hour + 5 * minute)[1], {
+    destination: 'late',
+    until: 10 * hour + 6 * minute,
+  });
   // Injectable bounds (a renewal never sets aside for less than deferMs, nor more than maxDeferMs).
   const quick = new DestinationCircuits(quiet, { threshold: 1, deferMs: 1_000, maxDeferMs: 5_000 });
   quick.failed('b', 0);
@@ -284,9 +290,11 @@ test('a held receiver with a large backlog does not hold a healthy one back: its
   });
   const failing: string[] = [];
   for (let i = 0; i < 3; i++) failing.push(await recordPaymentEvent(app, down.id, newId(), 'sent'));
+  // Polls a second apart: the healthy event's count is taken when it arrives, and a loaded machine may
+  // take a few hundred ms to get there; at 100 ms, polls setting aside 1,000 each went on meanwhile.
   const dispatcher = startDispatcher(app.deps, {
     concurrency: 4,
-    pollMs: 100,
+    pollMs: 1_000,
     circuits: { threshold: 3, baseOpenMs: 3_600_000, deferMs: 60_000 },
   });
   try {
@@ -299,7 +307,7 @@ test('a held receiver with a large backlog does not hold a healthy one back: its
             .where('attempts', '=', 1)
             .where('lease_owner', 'is', null),
         )) === 3,
-      10_000,
+      30_000,
       'three failures written: the circuit is open',
     );
     // The backlog grows while the receiver is down, and a healthy receiver's event comes with it (one
@@ -317,7 +325,7 @@ test('a held receiver with a large backlog does not hold a healthy one back: its
     });
     await eventually(
       async () => receiver.acknowledged.has(healthy.id),
-      10_000,
+      30_000,
       'the healthy event delivered',
     );
     const first = dueOnArrival.get(healthy.id) ?? 0;
@@ -327,7 +335,7 @@ test('a held receiver with a large backlog does not hold a healthy one back: its
     );
 
     // Its set-aside time passes: the whole backlog is due again at once, with another healthy event.
-    await eventually(async () => (await downDue()) === 0, 10_000, 'the backlog set aside');
+    await eventually(async () => (await downDue()) === 0, 30_000, 'the backlog set aside');
     const again = await webhookRow(app.deps.db, at, paymentEvent(up.id));
     await app.deps.db
       .insertInto('events')
@@ -336,7 +344,7 @@ test('a held receiver with a large backlog does not hold a healthy one back: its
     app.clock.advance(60_000);
     await eventually(
       async () => receiver.acknowledged.has(again.id),
-      10_000,
+      30_000,
       'the next healthy event delivered',
     );
     const second = dueOnArrival.get(again.id) ?? 0;
