@@ -4,12 +4,12 @@
 import type { Deps } from '../context.js';
 import { deliverEvents } from '../domain/events/deliver.js';
 import {
+  anyEventDue,
   claimDueEvents,
   type DestinationFilter,
   deferEvents,
   type EventOutcome,
   type EventRow,
-  findDueDestinations,
   recordOutcomes,
   releaseLeases,
   undeferEvents,
@@ -166,9 +166,8 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     }
   };
 
-  // Receivers that answer again get their set-aside events now; held-back ones with events due (all of
-  // them when the poll did not look: `due` undefined) have those set aside.
-  const settleHeld = async (due: Set<string | null> | undefined) => {
+  // Receivers that answer again get their set-aside events now; held-back ones have those due set aside.
+  const settleHeld = async () => {
     const closed = circuits.takeClosed();
     try {
       await undefer(closed);
@@ -178,7 +177,6 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
     }
     const now = deps.clock.now();
     for (const { destination, until } of circuits.deferrals(now.getTime())) {
-      if (due && !due.has(destination)) continue;
       await deferEvents(deps.db, deps.engine, destination, now, new Date(until), DEFER_BATCH);
     }
   };
@@ -191,14 +189,9 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   const claimDue = async (free: number): Promise<EventRow[]> => {
     // While a receiver is held back, claim without asking: a read of its backlog (due again at each
     // renewal of the set-aside) could see nothing else and hold every other receiver's events back.
-    const due =
-      busy || circuits.held().length > 0
-        ? undefined
-        : await findDueDestinations(deps.db, deps.clock.now(), 1);
-    await settleHeld(due);
-    const held = circuits.held();
-    const others = !due || due.size > 0;
-    const events = others ? await claim(deps, free, { exclude: held }) : [];
+    const due = busy || circuits.held().length > 0 || (await anyEventDue(deps.db, deps.clock.now()));
+    await settleHeld();
+    const events = due ? await claim(deps, free, { exclude: circuits.held() }) : [];
     busy = events.length >= free;
     return events;
   };

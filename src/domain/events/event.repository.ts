@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { reusableQuery } from '../../store/reusable-query.js';
@@ -8,43 +8,30 @@ import type { EventAttemptTable, EventTable } from './event.row.js';
 
 export type EventRow = Selectable<EventTable>;
 
-const dueDestinationsQuery = reusableQuery((db, at: string, limit: number) =>
+/**
+ * An event (as `e`) waiting behind an earlier pending event of its resource (the same order key) is not
+ * due yet: per-destination, per-resource order. Shared by the claim and the read before it.
+ */
+const notBehindAnEarlierOne = sql<SqlBool>`not exists (select 1 from events p
+  where p.order_key = e.order_key and p.state = 'pending' and p.seq < e.seq)`;
+
+const anyDueQuery = reusableQuery((db, at: string, limit: number) =>
   db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('events')
-        .select('destination_id')
-        .where('state', '=', sql.lit('pending'))
-        .where('next_attempt_at', '<=', at)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', at)]))
-        // As the claim: an event behind an earlier pending one of its resource is not due yet.
-        .where((w) =>
-          w.not(
-            w.exists(
-              w
-                .selectFrom('events as p')
-                .select('p.seq')
-                .whereRef('p.order_key', '=', 'events.order_key')
-                .where('p.state', '=', sql.lit('pending'))
-                .whereRef('p.seq', '<', 'events.seq'),
-            ),
-          ),
-        )
-        .limit(limit)
-        .as('due'),
-    )
-    .select('due.destination_id')
-    .distinct(),
+    .selectFrom('events as e')
+    .select('e.seq')
+    .where('e.state', '=', sql.lit('pending'))
+    .where('e.next_attempt_at', '<=', at)
+    .where((w) => w.or([w('e.lease_until', 'is', null), w('e.lease_until', '<=', at)]))
+    .where(notBehindAnEarlierOne)
+    .limit(limit),
 );
 
 /**
- * Whose events are due and unleased at `now`, looking at `limit` of them at most (null: an e-mail's).
- * A read, built once: an idle dispatcher's poll costs one, where a claim (a write) took SQLite's write
- * lock and about ten times as long.
+ * Whether any event is due and unleased at `now`. A read, built once: an idle dispatcher's poll costs
+ * one, where a claim (a write) took SQLite's write lock and about ten times as long.
  */
-export async function findDueDestinations(db: Db, now: Date, limit: number): Promise<Set<string | null>> {
-  const rows = await dueDestinationsQuery(db, now.toISOString(), limit);
-  return new Set(rows.map((row) => row.destination_id));
+export async function anyEventDue(db: Db, now: Date): Promise<boolean> {
+  return (await anyDueQuery(db, now.toISOString(), 1)).length > 0;
 }
 
 /** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
@@ -83,18 +70,7 @@ export async function claimDueEvents(
         : eb('e.next_attempt_at', '<=', at),
     )
     .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<=', at)]))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('events as p')
-            .select('p.seq')
-            .whereRef('p.order_key', '=', 'e.order_key')
-            .where('p.state', '=', 'pending')
-            .whereRef('p.seq', '<', 'e.seq'),
-        ),
-      ),
-    )
+    .where(notBehindAnEarlierOne)
     // Destination ids are unique across kinds (integrations and partners), so the id alone names one.
     .$if(exclude.length > 0, (q) =>
       q.where((eb) => eb.or([eb('e.destination_id', 'is', null), eb('e.destination_id', 'not in', exclude)])),
