@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuOfPaced, seededDatabase } from './bench-database.js';
+import { cpuOfPaced, quiet, seededDatabase } from './bench-database.js';
 import { startBuilt } from './built-service.js';
 
 const { values } = parseArgs({
@@ -85,7 +85,9 @@ async function pacedThenLoaded(pid: number, port: number): Promise<Result> {
 async function measure(side: 'a' | 'b'): Promise<Result> {
   const { child, port } = await startSide(side);
   try {
-    await autocannon({ ...requestTo(port), amount: create ? 1000 : 5000, connections: 10 });
+    await autocannon({ ...requestTo(port), amount: create ? 5000 : 20000, connections: 10 });
+    // Until V8's compiler threads and the dispatcher are done with the warm-up (bench-database.ts).
+    await quiet(child.pid as number);
     return await pacedThenLoaded(child.pid as number, port);
   } finally {
     child.kill('SIGTERM');
@@ -101,7 +103,8 @@ async function interleaved(turns: number): Promise<void> {
   const servers = { a: await startSide('a'), b: await startSide('b') };
   try {
     for (const side of sides) {
-      await autocannon({ ...requestTo(servers[side].port), amount: create ? 2000 : 10000, connections: 10 });
+      await autocannon({ ...requestTo(servers[side].port), amount: create ? 5000 : 20000, connections: 10 });
+      await quiet(servers[side].child.pid as number);
     }
     const turnsOf: Record<'a' | 'b', Result[]> = { a: [], b: [] };
     for (let turn = 0; turn < turns; turn += 1) {

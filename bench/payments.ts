@@ -5,7 +5,7 @@
 // per request at a FIXED request rate (robust on a shared machine: it does not depend on how much CPU
 // the server got) and its RSS. Servers run in child processes; autocannon runs here. Appends a summary
 // to bench/RESULTS.md with the command, the commit and the machine's load.
-// Run: npm run bench:payments [-- --rounds 3 --seconds 5 --connections 50 --rate-create 100 --rate-get 400
+// Run: npm run bench:payments [-- --rounds 3 --seconds 5 --warm 5 --connections 50 --rate-create 100 --rate-get 400
 //   --engines sqlite,postgres --stored 1000000]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), in fresh
 // schemas dropped afterwards.
@@ -15,13 +15,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuOfPaced, freshDatabase, rssMb, type Seed, seedDatabase } from './bench-database.js';
+import { cpuOfPaced, freshDatabase, quiet, rssMb, type Seed, seedDatabase } from './bench-database.js';
 import { startBuilt, startFlags } from './built-service.js';
 
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '5' },
+    // Seconds of warm-up flat out before each measurement, then until the server is quiet.
+    warm: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     // The fixed rates at which CPU per request is measured: low enough for every server to keep up.
     'rate-create': { type: 'string', default: '100' },
@@ -38,6 +40,7 @@ const { values } = parseArgs({
 const ROUNDS = Number(values.rounds);
 const STORED = Number(values.stored);
 const SECONDS = Number(values.seconds);
+const WARM = Number(values.warm);
 const CONNECTIONS = Number(values.connections);
 const RATE = { create: Number(values['rate-create']), get: Number(values['rate-get']) };
 const ENGINES = (values.engines ?? '').split(',').filter(Boolean);
@@ -104,7 +107,8 @@ async function cannon(
 }
 
 /**
- * After 3,000 gets or 1,000 creates to warm up: CPU per request at the scenario's fixed rate (less what the server uses idle, e.g. workers polling,
+ * After a warm-up (WARM seconds flat out, then until the server is quiet: bench-database.ts quiet()):
+ * CPU per request at the scenario's fixed rate (less what the server uses idle, e.g. workers polling,
  * over as long), then throughput and latency under CONNECTIONS. The paced run comes first, so that it
  * does not pay for a backlog the saturating run left (webhooks of thousands of creates).
  */
@@ -115,16 +119,18 @@ async function measure(
   rate: number,
 ): Promise<Sample> {
   const pid = server.child.pid!;
-  // Warm: the first requests compile code (JIT, validators), which is not what is measured.
+  // Warm: the first requests compile code (JIT, validators), which is not what is measured. The webhooks
+  // of the warm-up's creates go to a closed port: the service's circuit sets them aside within a few
+  // polls, and quiet() waits for that too.
   await autocannon({
     url: `http://127.0.0.1:${server.port}${request.path}`,
     connections: 10,
-    // Fewer creates: each leaves a webhook for the dispatcher to work through while CPU is measured.
-    amount: request.method === 'POST' ? 1000 : 3000,
+    duration: WARM,
     method: request.method,
     headers: { ...server.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
     ...(request.body ? { body: request.body } : {}),
   });
+  await quiet(pid);
   const { used, result: paced } = await cpuOfPaced(pid, () =>
     cannon(server, request, { connections: 10, overallRate: rate }),
   );
@@ -264,7 +270,7 @@ const report = [
   `### ${when} UTC, commit ${commit}${dirty}, \`${command}\``,
   '',
   `${cpus().length} cpus; load average (1/5/15 min) ${load(loadBefore)} before, ${load(loadAfter)} after. ` +
-    `${ROUNDS} rounds of ${SECONDS} s, -c ${CONNECTIONS}; CPU per request (less idle) at ${RATE.create} creates/s and ${RATE.get} gets/s. ` +
+    `${ROUNDS} rounds of ${SECONDS} s, -c ${CONNECTIONS}, each after ${WARM} s of warm-up and until the server is quiet; CPU per request (less idle) at ${RATE.create} creates/s and ${RATE.get} gets/s. ` +
     (values.service === 'dist'
       ? `Service: node ${startFlags().join(' ')} dist/main.js, as npm start runs it (workers on, log at info).`
       : 'Service: bench/payment-server.ts through tsx (workers off).'),
