@@ -86,8 +86,8 @@ async function measure(side: 'a' | 'b'): Promise<Result> {
   const { child, port } = await startSide(side);
   try {
     await autocannon({ ...requestTo(port), amount: create ? 5000 : 20000, connections: 10 });
-    // Until V8's compiler threads and the dispatcher are done with the warm-up (bench-database.ts).
-    await quiet(child.pid as number);
+    // Until the server's CPU use pauses after the warm-up (bench-database.ts quiet()).
+    if (!(await quiet(child.pid as number))) console.log(`${side}: not quiet after 15 s`);
     return await pacedThenLoaded(child.pid as number, port);
   } finally {
     child.kill('SIGTERM');
@@ -104,7 +104,7 @@ async function interleaved(turns: number): Promise<void> {
   try {
     for (const side of sides) {
       await autocannon({ ...requestTo(servers[side].port), amount: create ? 5000 : 20000, connections: 10 });
-      await quiet(servers[side].child.pid as number);
+      if (!(await quiet(servers[side].child.pid as number))) console.log(`${side}: not quiet after 15 s`);
     }
     const turnsOf: Record<'a' | 'b', Result[]> = { a: [], b: [] };
     for (let turn = 0; turn < turns; turn += 1) {

@@ -82,7 +82,7 @@ export function rssMb(pid: number): number {
 
 /**
  * CPU microseconds the process used running `paced` (a load at a fixed rate), less what it uses idle
- * (workers polling) over as long, measured for a second first.
+ * (workers polling) over as long, measured for two seconds first.
  */
 export async function cpuOfPaced<T>(
   pid: number,
@@ -90,7 +90,7 @@ export async function cpuOfPaced<T>(
 ): Promise<{ used: number; result: T }> {
   const idleFrom = cpuUs(pid);
   const idleStart = performance.now();
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 2000));
   const idlePerMs = (cpuUs(pid) - idleFrom) / (performance.now() - idleStart);
   const before = cpuUs(pid);
   const started = performance.now();
@@ -99,29 +99,36 @@ export async function cpuOfPaced<T>(
 }
 
 /**
- * Waits until the process is quiet: under 5% of a core over two 250 ms windows in a row (at most
- * `maxMs`). After a warm-up V8 goes on compiling the hot code on threads of its own for seconds, and a
- * dispatcher works through the warm-up's webhooks: neither is what a request costs a warm server. Right
- * after 1,000 creates, the service's other threads took 430-550 us a create at 100/s; after 13,000 and a
- * pause, 90-110 (the limit's 30-180 and 30-45).
+ * Waits until the process is quiet: under 5% of a core over two 250 ms windows in a row, or `maxMs`
+ * (then answers false). After a warm-up, V8's optimising compiler and concurrent marking go on for
+ * seconds on threads of their own, and the service's dispatcher works through the warm-up's webhooks:
+ * not what a request costs a warm server. SQLite, 100 creates/s: right after 1,000 creates, threads other
+ * than the main one took 430-550 us a create in the service (148-180 in the limit); after 8 s flat out and
+ * a pause, 90-110 (27-44). This waits for a pause in the process's CPU use, whatever its cause.
  */
-export async function quiet(pid: number, maxMs = 15_000): Promise<void> {
+export async function quiet(pid: number, maxMs = 15_000): Promise<boolean> {
   const deadline = performance.now() + maxMs;
   let calm = 0;
-  while (calm < 2 && performance.now() < deadline) {
+  while (calm < 2) {
+    if (performance.now() > deadline) return false;
     const from = cpuUs(pid);
     const start = performance.now();
     await new Promise((r) => setTimeout(r, 250));
     const share = (cpuUs(pid) - from) / ((performance.now() - start) * 1000);
     calm = share < 0.05 ? calm + 1 : 0;
   }
+  return true;
 }
 
 /** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
 export function cpuUs(pid: number): number {
   let ns = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
-    ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended since the folder was read (node keeps its threads, so this is rare).
+    }
   }
   return ns / 1000;
 }
