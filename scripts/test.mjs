@@ -3,10 +3,13 @@
 //   npm test -- test/http/terminal   only the files under the given paths
 //   npm test -- --isolate            each file in its own process (slower; for hunting a leak between files)
 //
+//   TEST_WATCHDOG_MINUTES=N          fail a test still running after N minutes (10; scripts/test-watchdog.mjs)
+//
 // By default the files are shared out among TEST_CONCURRENCY (4) processes, each of which loads the
 // TypeScript app once and runs its files one after another. Loading the app through tsx costs about
 // 3 s of CPU a process; paid once per file, that was a third of the suite's time. Test files hold no
-// state at module level and register no root hooks, so sharing a process changes nothing they see.
+// state at module level and register no root hooks (only the watchdog does, for every test alike), so
+// sharing a process changes nothing they see.
 // The shares are balanced with the per-file times in test/durations.json (`--record` rewrites it).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -81,9 +84,24 @@ if (record) {
     `--test-reporter-destination=${join(workDir, 'durations.json')}`,
   );
 }
+// A process whose tests have all ended exits even if something was left open (the watchdog names it);
+// the flag came in Node 22.0 and 20.14.
+const [major, minor] = process.versions.node.split('.').map(Number);
+const forceExit = major >= 22 || (major === 20 && minor >= 14) ? ['--test-force-exit'] : [];
+const watchdog = pathToFileURL(resolve('scripts/test-watchdog.mjs')).href;
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...entries],
+  [
+    '--import',
+    'tsx',
+    '--import',
+    watchdog,
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    ...forceExit,
+    ...reporters,
+    ...entries,
+  ],
   {
     stdio: 'inherit',
     // @paybank/client resolves to its TypeScript sources in the repository (its `exports` condition

@@ -2,6 +2,7 @@
 // each periodic job once per due time.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { jobs } from '../../src/workers/jobs.js';
@@ -47,7 +48,8 @@ test('two processes share the work without doing any of it twice', { timeout: 24
     release = resolve;
   });
   receiver.respond(async () => {
-    await Promise.race([bothClaiming, new Promise((resolve) => setTimeout(resolve, 6_000))]);
+    // Unref'd: the thousand of them must not keep the test process alive after the test.
+    await Promise.race([bothClaiming, sleep(6_000, undefined, { ref: false })]);
     return 200;
   });
   let watching = true;
