@@ -102,6 +102,10 @@ function openPostgres(databaseUrl: string): Store {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server ended (a restart, an administrator, a dropped database): the pool
+  // discards it and opens another when next needed. Without a listener the pool's 'error' event
+  // would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   // The statement on a pooled connection, as Kysely would run it, without its layers (reusable-query.ts):
   // the credential of every call and a payment get are one such statement each.
