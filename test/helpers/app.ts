@@ -25,6 +25,16 @@ export interface TestApp {
   call(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
 }
 
+// Each schema made and dropped leaves some 500 dead rows in the catalogs. Where autovacuum is off (as on
+// the machines this suite runs on) they were never cleared: pg_attribute grew past 100 MB in a run,
+// and building an app, whose migrations read and write the catalogs, went from 0.5 s to 1 s. A
+// vacuum of them now and then keeps them small (it is a warning, not an error, without the right).
+const VACUUM_EVERY = 20;
+const BLOATED_CATALOGS = ['attribute', 'class', 'depend', 'type', 'constraint', 'index', 'trigger', 'attrdef']
+  .map((name) => `pg_catalog.pg_${name}`)
+  .join(', ');
+let dropped = 0;
+
 /** A fresh database URL for one test; the schema is dropped when the test ends. */
 export async function testDatabaseUrl(t: TestContext): Promise<string> {
   const base = process.env.DATABASE_URL;
@@ -38,6 +48,8 @@ export async function testDatabaseUrl(t: TestContext): Promise<string> {
     const dropper = new pg.Client({ connectionString: base });
     await dropper.connect();
     await dropper.query(`drop schema ${schema} cascade`);
+    dropped += 1;
+    if (dropped % VACUUM_EVERY === 0) await dropper.query(`vacuum ${BLOATED_CATALOGS}`);
     await dropper.end();
   });
   const url = new URL(base);

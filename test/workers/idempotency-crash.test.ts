@@ -54,8 +54,8 @@ async function runAll(
   headers: Record<string, string>,
   calls: Call[],
   concurrency: number,
-): Promise<Map<string, Answer>> {
-  const answers = new Map<string, Answer>();
+): Promise<Map<string, Answer> & { failures: string[] }> {
+  const answers = Object.assign(new Map<string, Answer>(), { failures: [] as string[] });
   let next = 0;
   const worker = async () => {
     while (next < calls.length) {
@@ -66,8 +66,10 @@ async function runAll(
           body: call.body,
         });
         answers.set(call.key, answer);
-      } catch {
-        // The process died with the request in flight: no answer.
+      } catch (error) {
+        // The process died with the request in flight: no answer. Kept to say why when it was not that.
+        const cause = (error as { cause?: unknown }).cause;
+        answers.failures.push(`${call.key}: ${String(error)}${cause ? ` (${String(cause)})` : ''}`);
       }
     }
   };
@@ -153,7 +155,7 @@ test('kill -9 under create and refund load: retries lose no answer and repeat no
 
   const second = await startServiceProcess(t, db, ENV);
   const retried = await runAll(second, m.headers, calls, RETRY_CONCURRENCY);
-  assert.equal(retried.size, calls.length);
+  assert.equal(retried.size, calls.length, `unanswered on retry: ${retried.failures.slice(0, 3).join('; ')}`);
   const unanswered = calls.filter((c) => !before.has(c.key));
   const committedUnanswered = unanswered.filter((c) =>
     retried.get(c.key)?.headers.get('idempotent-replayed'),
