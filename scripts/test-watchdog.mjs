@@ -5,7 +5,7 @@
 //   file, which here is a share of the suite running for minutes;
 // - what is still open once every test has ended is named on stderr. The runner then exits anyway
 //   (--test-force-exit): a leaked handle once kept a share alive until CI's 90 minutes ran out.
-import { after, afterEach, beforeEach } from 'node:test';
+import { after, beforeEach } from 'node:test';
 
 // The runner's own process imports this too; hooks belong only in the processes that run tests.
 if (process.env.NODE_TEST_CONTEXT) {
@@ -15,8 +15,9 @@ if (process.env.NODE_TEST_CONTEXT) {
   void process.stdout;
   void process.stderr;
   const baseline = counted();
-  const limitMs = Number(process.env.TEST_WATCHDOG_MINUTES ?? '10') * 60_000;
-  const watchdogs = new Map();
+  // Anything but a positive number of minutes (within what a timer holds) is the default.
+  const minutes = Number(process.env.TEST_WATCHDOG_MINUTES);
+  const limitMs = minutes > 0 && minutes * 60_000 < 2 ** 31 ? minutes * 60_000 : 10 * 60_000;
 
   beforeEach((t) => {
     const name = t.fullName ?? t.name;
@@ -27,12 +28,9 @@ if (process.env.NODE_TEST_CONTEXT) {
       process.exit(1);
     }, limitMs);
     watchdog.unref();
-    watchdogs.set(t, watchdog);
-  });
-
-  afterEach((t) => {
-    clearTimeout(watchdogs.get(t));
-    watchdogs.delete(t);
+    // The test's signal is aborted once its own after-hooks (closing apps, dropping schemas) have run,
+    // so a cleanup that hangs is watched too; afterEach comes before them.
+    t.signal.addEventListener('abort', () => clearTimeout(watchdog), { once: true });
   });
 
   after(async () => {

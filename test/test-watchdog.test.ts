@@ -36,6 +36,17 @@ test('never ends', () => new Promise(() => { setInterval(() => {}, 1000); }));
   assert.match(run.output, /watchdog: "never ends" still running after 0\.01 min; open: Timeout/);
 });
 
+test('a test whose own cleanup never ends fails the run too', async (t) => {
+  const run = await runFixture(
+    t,
+    `import { test } from 'node:test';
+test('cleanup hangs', (t) => { t.after(() => new Promise(() => { setInterval(() => {}, 1000); })); });
+`,
+  );
+  assert.notEqual(run.status, 0, run.output);
+  assert.match(run.output, /watchdog: "cleanup hangs" still running after 0\.01 min/);
+});
+
 test('what a passing run leaves open is named, and the run still ends', async (t) => {
   const run = await runFixture(
     t,

@@ -2,9 +2,10 @@ import { type DatabaseIntrospector, Migrator, PostgresAdapter, sql, type TableMe
 import type { Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
-// Kysely's migrator introspects every schema's tables; a schema or table dropped or altered meanwhile by
-// another client fails that catalog query (3F000, 42P01, 42703, XX000 "cache lookup failed"), and
-// trying again is all it takes. A real fault in a migration still fails after the last attempt.
+// The migrator reads the catalogs (on PostgreSQL only its own schema's, withIntrospectionOf below); a
+// schema or table dropped or altered meanwhile by another client can still fail such a read (3F000,
+// 42P01, 42703, XX000 "cache lookup failed"), and trying again is all it takes. A real fault in a
+// migration still fails after the last attempt.
 const CATALOG_RACES = new Set(['3F000', '42P01', '42703', 'XX000']);
 async function migrateWithRetry(migrator: Migrator) {
   for (let attempt = 1; ; attempt++) {

@@ -47,10 +47,13 @@ export async function testDatabaseUrl(t: TestContext): Promise<string> {
   t.after(async () => {
     const dropper = new pg.Client({ connectionString: base });
     await dropper.connect();
-    await dropper.query(`drop schema ${schema} cascade`);
-    dropped += 1;
-    if (dropped % VACUUM_EVERY === 0) await dropper.query(`vacuum ${BLOATED_CATALOGS}`);
-    await dropper.end();
+    try {
+      await dropper.query(`drop schema ${schema} cascade`);
+      dropped += 1;
+      if (dropped % VACUUM_EVERY === 0) await dropper.query(`vacuum ${BLOATED_CATALOGS}`);
+    } finally {
+      await dropper.end();
+    }
   });
   const url = new URL(base);
   url.searchParams.set('schema', schema);
