@@ -8,8 +8,9 @@
 // By default the files are shared out among TEST_CONCURRENCY (4) processes, each of which loads the
 // TypeScript app once and runs its files one after another. Loading the app through tsx costs about
 // 3 s of CPU a process; paid once per file, that was a third of the suite's time. Test files hold no
-// state at module level and register no root hooks (only the watchdog does, for every test alike), so
-// sharing a process changes nothing they see.
+// state at module level and register no root hooks (only the watchdog does, and the PostgreSQL schema
+// pool, which drops its schemas at the end; both alike for every test), so sharing a process changes
+// nothing they see.
 // The shares are balanced with the per-file times in test/durations.json (`--record` rewrites it).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

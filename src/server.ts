@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { type Clock, OffsetClock, systemClock } from './domain/clock.js';
@@ -89,11 +89,16 @@ const overHttps = (config: Config) => new URL(config.publicUrl).protocol === 'ht
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
+  // The app's logger is made after the store, which must be migrated first.
+  let log: FastifyBaseLogger | undefined;
   const store =
     options.store ??
     openStore(config.databaseUrl, {
       sqliteSynchronous: config.sqliteSynchronous,
       sqliteGroupCommit: config.sqliteGroupCommit,
+      // Seen, so that a database that keeps ending connections is noticed.
+      onConnectionError: (err) =>
+        log?.warn({ reason: err.message }, 'the database ended a connection; the pool opens another'),
     });
   if (options.migrate !== false) await migrateToLatest(store.db);
   const secrets = loadSecretBox(config);
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frameworkErrors,
     clientErrorHandler,
   });
+  log = app.log;
   // The sandbox's test PKI holds paybank's keys at the sandbox bank (API.md 10.3): made before the banks load.
   const pki = config.sandbox ? await sandboxPki(config.dataDir) : undefined;
   const banks = await createBankRegistry(config, {

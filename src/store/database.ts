@@ -45,6 +45,8 @@ export interface StoreOptions {
   sqliteSynchronous?: 'NORMAL' | 'FULL';
   /** SQLite: transactions that queue together commit together (group-commit.ts). On by default. */
   sqliteGroupCommit?: boolean;
+  /** PostgreSQL: a pooled connection the server ended (the pool opens another when next needed). */
+  onConnectionError?: (err: Error) => void;
 }
 
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
@@ -55,7 +57,7 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
       options.sqliteGroupCommit ?? true,
     );
   }
-  return openPostgres(databaseUrl);
+  return openPostgres(databaseUrl, options.onConnectionError);
 }
 
 /**
@@ -91,7 +93,7 @@ function openSqlite(file: string, synchronous: 'NORMAL' | 'FULL', groupCommit: b
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
-function openPostgres(databaseUrl: string): Store {
+function openPostgres(databaseUrl: string, onConnectionError: (err: Error) => void = () => {}): Store {
   // A `schema` query parameter selects the search_path (used by tests to isolate each app).
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema');
@@ -105,7 +107,7 @@ function openPostgres(databaseUrl: string): Store {
   // An idle connection the server ended (a restart, an administrator, a dropped database): the pool
   // discards it and opens another when next needed. Without a listener the pool's 'error' event
   // would end the process.
-  pool.on('error', () => {});
+  pool.on('error', onConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   // The statement on a pooled connection, as Kysely would run it, without its layers (reusable-query.ts):
   // the credential of every call and a payment get are one such statement each.

@@ -1,14 +1,14 @@
-// Builds a fresh app for one test on the database the run selects: SQLite in memory by default, or a
-// new PostgreSQL schema (dropped afterwards) when DATABASE_URL is postgres://...
+// Builds a fresh app for one test on the database the run selects: SQLite in memory by default, or,
+// when DATABASE_URL is postgres://..., an empty PostgreSQL schema of its own (schema-pool.ts).
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
 import { type Clock, OffsetClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/server.js';
 import { validateAgainstOpenApi } from './openapi-validator.js';
+import { acquireSchema, noteMigrated, onDatabase, releaseSchema } from './schema-pool.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const ENGINE = (process.env.DATABASE_URL ?? '').startsWith('postgres') ? 'postgres' : 'sqlite';
@@ -40,21 +40,18 @@ export async function testDatabaseUrl(t: TestContext): Promise<string> {
   const base = process.env.DATABASE_URL;
   if (!base?.startsWith('postgres')) return 'sqlite::memory:';
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  t.after(async () => {
-    const dropper = new pg.Client({ connectionString: base });
-    await dropper.connect();
-    try {
-      await dropper.query(`drop schema ${schema} cascade`);
+  await onDatabase(base, (client) => client.query(`create schema ${schema}`));
+  t.after(() =>
+    onDatabase(base, async (client) => {
+      await client.query(`drop schema ${schema} cascade`);
       dropped += 1;
-      if (dropped % VACUUM_EVERY === 0) await dropper.query(`vacuum ${BLOATED_CATALOGS}`);
-    } finally {
-      await dropper.end();
-    }
-  });
+      if (dropped % VACUUM_EVERY === 0) await client.query(`vacuum ${BLOATED_CATALOGS}`);
+    }),
+  );
+  return schemaUrl(base, schema);
+}
+
+function schemaUrl(base: string, schema: string): string {
   const url = new URL(base);
   url.searchParams.set('schema', schema);
   return url.toString();
@@ -70,8 +67,10 @@ export async function buildTestApp(
     validateOpenApi?: boolean;
   } = {},
 ): Promise<TestApp> {
+  const base = process.env.DATABASE_URL;
+  const pooled = base?.startsWith('postgres') ? await acquireSchema(base) : undefined;
   const config = loadConfig({
-    DATABASE_URL: await testDatabaseUrl(t),
+    DATABASE_URL: pooled && base ? schemaUrl(base, pooled.schema) : 'sqlite::memory:',
     ADMIN_TOKEN,
     SANDBOX: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -92,12 +91,16 @@ export async function buildTestApp(
     clock,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
-  t.after(() => app.close());
+  t.after(async () => {
+    await app.close();
+    if (pooled && base) await releaseSchema(base, pooled);
+  });
   // OPENAPI_VALIDATION=off measures what the check costs; it is on in every run otherwise.
   if (options.validateOpenApi !== false && process.env.OPENAPI_VALIDATION !== 'off') {
     validateAgainstOpenApi(t, app, routes);
   }
   await app.ready();
+  if (pooled && base) await noteMigrated(base, pooled);
   return {
     app,
     deps,

@@ -4,25 +4,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openStore } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { buildTestApp, ENGINE, testDatabaseUrl } from '../helpers/app.js';
 import { createPartner } from '../helpers/fixtures.js';
-
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { onDatabase } from '../helpers/schema-pool.js';
 
 if (ENGINE === 'postgres') {
-  test('idle connections the server ends are replaced: the service goes on answering', async (t) => {
-    const app = await buildTestApp(t);
+  test('idle connections the server ends are replaced and a warning logged: the service goes on answering', async (t) => {
+    const lines: string[] = [];
+    const app = await buildTestApp(
+      t,
+      { LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
     const partner = await createPartner(app);
     const read = () =>
       app.call({ method: 'GET', url: '/partner/v1/companies', headers: partner.partnerHeaders });
@@ -49,6 +44,10 @@ if (ENGINE === 'postgres') {
 
     const again = await read();
     assert.equal(again.statusCode, 200, again.body);
+    const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
+    assert.ok(warnings.length > 0, 'each ended connection is logged');
+    assert.match(warnings[0].msg, /the database ended a connection/);
+    assert.match(warnings[0].reason, /terminat/);
   });
 
   test('a schema named in DATABASE_URL is migrated and used there, apart from another schema', async (t) => {
