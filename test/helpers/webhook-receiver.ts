@@ -35,6 +35,8 @@ export interface WebhookReceiver {
   expectMismatches(): void;
   /** Resolves once `count` requests have been answered 2xx. */
   waitForAcknowledged(count: number, timeoutMs?: number): Promise<void>;
+  /** Connections open to the receiver now. */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -139,6 +141,10 @@ export async function startWebhookReceiver(t?: TestContext): Promise<WebhookRece
         });
       });
     },
+    connections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((err, count) => (err ? reject(err) : resolve(count))),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

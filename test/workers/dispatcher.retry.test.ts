@@ -1,11 +1,13 @@
 // Retry rules of API.md 8, with time moved by the clock, never by sleeping.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { newId } from '../../src/domain/ids.js';
 import { drainOutbox } from '../../src/workers/dispatcher.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { attemptsOf, eventRow, integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
-import { tenant } from '../helpers/fixtures.js';
+import { createIntegration, tenant } from '../helpers/fixtures.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const SECOND = 1000;
@@ -121,6 +123,32 @@ test('a network error is retried like a 5xx', async (t) => {
   assert.equal(attempt!.status_code, null);
   assert.match(attempt!.error ?? '', /ECONNREFUSED/);
   assert.equal(attempt!.outcome, 'retry');
+});
+
+test('a 2xx whose body is cut short is delivered: the event is not sent again', async (t) => {
+  const app = await buildTestApp(t);
+  const { partner, company } = await tenant(app);
+  let requests = 0;
+  // Answers 200, promises 1,000 bytes of body and drops the connection after 2.
+  const server = createServer((_req, res) => {
+    requests++;
+    res.writeHead(200, { 'content-length': '1000' });
+    res.write('ok', () => res.socket?.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  const { port } = server.address() as AddressInfo;
+  const integration = await createIntegration(app, partner, company.id, {
+    webhookUrl: `http://127.0.0.1:${port}/hook`,
+    isRetryWebhookEnabled: true,
+  });
+  const eventId = await recordPaymentEvent(app, integration.id, newId(), 'paid');
+  await drainOutbox(app.deps);
+  await after(app, 86_400 * SECOND);
+  assert.equal(requests, 1);
+  assert.equal((await eventRow(app, eventId)).state, 'delivered');
+  const [attempt] = await attemptsOf(app, eventId);
+  assert.equal(attempt!.status_code, 200);
 });
 
 test('a redirect is not followed, and is final', async (t) => {
