@@ -1,5 +1,6 @@
 // A node:test reporter that writes how long each test file's tests took, in ms, as JSON.
-// `npm test -- --record` merges it into test/durations.json, which balances the test processes.
+// `npm test -- --record` merges it into test/durations.json (durations.postgres.json on PostgreSQL),
+// which balances the test processes.
 export default async function* durations(source) {
   const perFile = {};
   for await (const event of source) {

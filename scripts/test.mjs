@@ -9,8 +9,8 @@
 // TypeScript app once and runs its files one after another. Loading the app through tsx costs about
 // 3 s of CPU a process; paid once per file, that was a third of the suite's time. Test files hold no
 // state at module level and register no root hooks (only the watchdog does, and the PostgreSQL schema
-// pool, which drops its schemas at the end; both alike for every test), so sharing a process changes
-// nothing they see.
+// pool, which drops its schemas at the end; both alike for every test). What a process shares between
+// its tests is a PostgreSQL schema, emptied before it is handed on (test/helpers/schema-pool.ts).
 // The shares are balanced with the per-file times in test/durations.json, or durations.postgres.json on
 // PostgreSQL (`--record` rewrites the run's own).
 import { spawnSync } from 'node:child_process';
@@ -49,14 +49,14 @@ function readDurations(file = durationsFile) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    // An engine not recorded yet is balanced with SQLite's times.
-    return file === 'test/durations.json' ? {} : readDurations('test/durations.json');
+    return undefined;
   }
 }
 
 /** Greedy longest-first: each file goes to the share with the least work so far. */
 function shares(count) {
-  const known = readDurations();
+  // An engine not recorded yet is balanced with SQLite's times.
+  const known = readDurations() ?? readDurations('test/durations.json') ?? {};
   const times = Object.values(known).sort((a, b) => a - b);
   const typical = times[Math.floor(times.length / 2)] ?? 1000;
   const weighed = files.map((file) => ({ file, ms: known[file] ?? typical })).sort((a, b) => b.ms - a.ms);

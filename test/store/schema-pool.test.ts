@@ -23,6 +23,12 @@ async function rowsStored(app: TestApp): Promise<number> {
   return total;
 }
 
+async function schemaExists(app: TestApp, schema: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from pg_namespace
+    where nspname = ${schema}`.execute(app.deps.db);
+  return Number(rows[0]?.n) > 0;
+}
+
 async function eventSequence(app: TestApp): Promise<number | null> {
   const { rows } = await sql<{ last: number | null }>`select last_value as last from pg_sequences
     where schemaname = current_schema()`.execute(app.deps.db);
@@ -64,15 +70,23 @@ if (ENGINE === 'postgres') {
       );
     });
 
+    let changed = first;
     await t.test('a schema its test changed goes: the next test gets another', async (t) => {
       const app = await buildTestApp(t);
-      assert.notEqual(schemaOf(app), first);
-      const { rows } = await sql<{ n: number }>`select count(*) as n from pg_namespace
-        where nspname = ${first}`.execute(app.deps.db);
-      assert.equal(Number(rows[0]?.n), 0, 'the changed schema was dropped');
+      assert.notEqual(schemaOf(app), changed);
+      assert.equal(await schemaExists(app, changed), false, 'the changed schema was dropped');
       const triggers = await sql<{ n: number }>`select count(*) as n from pg_trigger
         where tgrelid = to_regclass('partners') and not tgisinternal`.execute(app.deps.db);
       assert.equal(Number(triggers.rows[0]?.n), 0);
+      // A change that adds nothing to the catalogs: only a column's default.
+      changed = schemaOf(app);
+      await sql`alter table partners alter column name set default 'changed'`.execute(app.deps.db);
+    });
+
+    await t.test('a changed default is a changed schema too', async (t) => {
+      const app = await buildTestApp(t);
+      assert.notEqual(schemaOf(app), changed);
+      assert.equal(await schemaExists(app, changed), false, 'the changed schema was dropped');
     });
   });
 }
