@@ -25,6 +25,7 @@ import { merchantRoutes } from './http/merchant/index.js';
 import { registerOpenApi, securityFor } from './http/openapi.js';
 import { registerOperations } from './http/operations.js';
 import { partnerRoutes } from './http/partner/index.js';
+import { namePluginsOnRegister } from './http/plugin-names.js';
 import { publicRoutes } from './http/public/index.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { sandboxRoutes } from './http/sandbox/index.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clientErrorHandler,
   });
   log = app.log;
+  namePluginsOnRegister(app);
   // The sandbox's test PKI holds paybank's keys at the sandbox bank (API.md 10.3): made before the banks load.
   const pki = config.sandbox ? await sandboxPki(config.dataDir) : undefined;
   const banks = await createBankRegistry(config, {

@@ -3,6 +3,8 @@
 // each endpoint, which answers its absence with the Open Banking (or OAuth) error.
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { namePluginsOnRegister } from '../../http/plugin-names.js';
+import { registerSerialization, registerValidation } from '../../http/validation.js';
 import type { SandboxPki } from './pki.js';
 import { sandboxBankApiPlugin } from './plugin.js';
 import type { SandboxBank } from './sandbox-bank.js';
@@ -23,6 +25,11 @@ export async function buildSandboxBankMtls(
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  namePluginsOnRegister(app);
+  // Validated as on the main app's /sandbox-bank, and by the same compiled validators (a Fastify
+  // instance's own Ajv compiles its meta-schema first: a twentieth of every app build under tests).
+  registerValidation(app, []);
+  registerSerialization(app, []);
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await app.register(sandboxBankApiPlugin, { bank });
