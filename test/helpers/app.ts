@@ -9,6 +9,7 @@ import { type Clock, OffsetClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/server.js';
 import { validateAgainstOpenApi } from './openapi-validator.js';
 import { acquireSchema, noteMigrated, onDatabase, releaseSchema } from './schema-pool.js';
+import { migratedSqliteStore } from './sqlite-image.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const ENGINE = (process.env.DATABASE_URL ?? '').startsWith('postgres') ? 'postgres' : 'sqlite';
@@ -86,13 +87,16 @@ export async function buildTestApp(
     ...env,
   });
   const clock = (options.clock as OffsetClock | undefined) ?? new OffsetClock();
+  const store = config.databaseUrl === 'sqlite::memory:' ? await migratedSqliteStore(config) : undefined;
   const { app, deps, routes, listen } = await buildApp({
     config,
     clock,
+    ...(store ? { store } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   t.after(async () => {
     await app.close();
+    await store?.close();
     if (pooled && base) await releaseSchema(base, pooled);
   });
   // OPENAPI_VALIDATION=off measures what the check costs; it is on in every run otherwise.
