@@ -120,6 +120,11 @@ export async function quiet(pid: number, maxMs = 15_000): Promise<boolean> {
   return true;
 }
 
+/** CPU time the process's main thread (its event loop) has used, in microseconds. */
+export function mainThreadUs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+}
+
 /** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
 export function cpuUs(pid: number): number {
   let ns = 0;
