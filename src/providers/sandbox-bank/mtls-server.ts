@@ -26,8 +26,10 @@ export async function buildSandboxBankMtls(
     routerOptions: { ignoreTrailingSlash: true },
   });
   namePluginsOnRegister(app);
-  // Validated as on the main app's /sandbox-bank, and by the same compiled validators (a Fastify
-  // instance's own Ajv compiles its meta-schema first: a twentieth of every app build under tests).
+  // The app's validator and serialiser compilers, as every route of the main app has: a Fastify
+  // instance's own Ajv compiled its meta-schema first, a twentieth of every app build under tests. The
+  // Open Banking routes bring validators of their own (ob/validation.ts); what this changes is the token
+  // endpoint's form (all strings): a NUL is refused, and every error is named, not the first.
   registerValidation(app, []);
   registerSerialization(app, []);
   app.removeContentTypeParser('text/plain');
