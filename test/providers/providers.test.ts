@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -138,10 +138,11 @@ test('OPEN_BANKING_PROVIDERS is validated with a message naming the field', () =
   assert.equal(loadConfig({ SANDBOX_BANK_URL: 'http://bank:8090/' }).sandboxBankUrl, 'http://bank:8090');
 });
 
-test('a key or certificate file that cannot be used stops the start, naming the bank and the field', async () => {
+test('a key or certificate file that cannot be used stops the start, naming the bank and the field', async (t) => {
   const banks = (file: string) => JSON.stringify([{ ...JSON.parse(BANKS)[0], signingKeyFile: file }]);
   const notAKey = path.join(tmpdir(), `paybank-not-a-key-${process.pid}.pem`);
   writeFileSync(notAKey, 'hello');
+  t.after(() => rmSync(notAKey, { force: true }));
   for (const [file, reason] of [
     ['/nonexistent/signing.key', /ENOENT/],
     [notAKey, /not a PKCS#8 RSA private key/],

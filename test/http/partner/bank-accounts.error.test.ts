@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
-import { test } from 'node:test';
+import { mkdtempSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type TestContext, test } from 'node:test';
 import { buildTestApp } from '../../helpers/app.js';
 import { tenant } from '../../helpers/fixtures.js';
 import { multipart, SAMPLE_FILES } from '../../helpers/multipart.js';
@@ -34,8 +37,15 @@ async function nothingStored(app: Awaited<ReturnType<typeof buildTestApp>>, comp
   assert.equal(accounts.length, 0, 'no bank account');
 }
 
+/** A files directory of the test's own (what it stores is looked for there), removed when it ends. */
+function filesDir(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paybank-files-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 test('a file that claims .pdf but is not one, or has an unlisted extension, is a 400 and stores nothing', async (t) => {
-  const app = await buildTestApp(t, { FILES_DIR: `/tmp/paybank-files-${process.pid}-${Date.now()}-a` });
+  const app = await buildTestApp(t, { FILES_DIR: filesDir(t) });
   const { partner, company } = await tenant(app);
   const cases: Array<[string, Buffer | string, RegExp]> = [
     ['statement.pdf', '<html><script>alert(1)</script></html>', /not a \.pdf file/],
@@ -65,7 +75,7 @@ test('a file that claims .pdf but is not one, or has an unlisted extension, is a
 test('a file over MAX_UPLOAD_BYTES is a 413 and stores nothing', async (t) => {
   const app = await buildTestApp(t, {
     MAX_UPLOAD_BYTES: '2048',
-    FILES_DIR: `/tmp/paybank-files-${process.pid}-${Date.now()}-b`,
+    FILES_DIR: filesDir(t),
   });
   const { partner, company } = await tenant(app);
   const big = Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(4096, 0x20)]);
@@ -92,7 +102,7 @@ test('a file over MAX_UPLOAD_BYTES is a 413 and stores nothing', async (t) => {
 });
 
 test('400 for each field pattern, 409 for a duplicate (its file removed again), 415 for JSON', async (t) => {
-  const app = await buildTestApp(t, { FILES_DIR: `/tmp/paybank-files-${process.pid}-${Date.now()}-c` });
+  const app = await buildTestApp(t, { FILES_DIR: filesDir(t) });
   const { partner, company } = await tenant(app);
   const cases: Array<[Record<string, string>, string]> = [
     [{ externalAccountId: '1234567' }, '/externalAccountId'],
@@ -204,7 +214,7 @@ test('rename needs a JSON string; unknown accounts are 404; another partner is 4
 });
 
 test('the same Idempotency-Key with another file is a 422; with the same file the first answer is replayed', async (t) => {
-  const app = await buildTestApp(t, { FILES_DIR: `/tmp/paybank-files-${process.pid}-${Date.now()}-d` });
+  const app = await buildTestApp(t, { FILES_DIR: filesDir(t) });
   const { partner, company } = await tenant(app);
   const send = async (data: Buffer) => {
     const form = await multipart(fields(), { name: 'statement.pdf', data });
