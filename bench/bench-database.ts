@@ -120,17 +120,22 @@ export async function quiet(pid: number, maxMs = 15_000): Promise<boolean> {
   return true;
 }
 
-/** CPU time the process's main thread (its event loop) has used, in microseconds. */
-export function mainThreadUs(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+/** CPU time one thread of the process has used, in nanoseconds (the first field of its schedstat). */
+function threadNs(pid: number, task: number | string): number {
+  return Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
 }
 
-/** CPU time the process has used, all its threads, in microseconds (schedstat counts nanoseconds). */
+/** CPU time the process's main thread (its event loop) has used, in microseconds. */
+export function mainThreadUs(pid: number): number {
+  return threadNs(pid, pid) / 1000;
+}
+
+/** CPU time the process has used, all its threads, in microseconds. */
 export function cpuUs(pid: number): number {
   let ns = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      ns += threadNs(pid, task);
     } catch {
       // The thread ended since the folder was read (node keeps its threads, so this is rare).
     }
