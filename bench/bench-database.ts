@@ -82,20 +82,58 @@ export function rssMb(pid: number): number {
 
 /**
  * CPU microseconds the process used running `paced` (a load at a fixed rate), less what it uses idle
- * (workers polling) over as long, measured for two seconds first.
+ * (workers polling) over as long, measured for two seconds first; and PostgreSQL's over the same time
+ * (databaseUsed), less its own idle use likewise.
  */
 export async function cpuOfPaced<T>(
   pid: number,
   paced: () => Promise<T>,
-): Promise<{ used: number; result: T }> {
+): Promise<{ used: number; databaseUsed: number; result: T }> {
   const idleFrom = cpuUs(pid);
+  const databaseIdleFrom = postgresCpuUs();
   const idleStart = performance.now();
   await new Promise((r) => setTimeout(r, 2000));
-  const idlePerMs = (cpuUs(pid) - idleFrom) / (performance.now() - idleStart);
+  const idleMs = performance.now() - idleStart;
+  const idlePerMs = (cpuUs(pid) - idleFrom) / idleMs;
+  const databaseIdlePerMs = (postgresCpuUs() - databaseIdleFrom) / idleMs;
   const before = cpuUs(pid);
+  const databaseBefore = postgresCpuUs();
   const started = performance.now();
   const result = await paced();
-  return { used: cpuUs(pid) - before - idlePerMs * (performance.now() - started), result };
+  const ms = performance.now() - started;
+  return {
+    used: cpuUs(pid) - before - idlePerMs * ms,
+    databaseUsed: postgresCpuUs() - databaseBefore - databaseIdlePerMs * ms,
+    result,
+  };
+}
+
+/** CPU time the whole machine has spent busy (not idle nor waiting on I/O), all cores, in microseconds. */
+export function machineBusyUs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal ...: all but idle and iowait, in clock ticks (100 a second).
+  const busy = fields.reduce((sum, n, i) => (i === 3 || i === 4 ? sum : sum + n), 0);
+  return busy * 10_000;
+}
+
+/**
+ * CPU time every PostgreSQL process on this machine has used, in microseconds: its backends and its
+ * background writers alike, since both are what a request costs the database. On SQLite it stays at
+ * the server's idle use, which the caller subtracts. A backend that exits in between takes its time
+ * with it; the servers' pools keep theirs open.
+ */
+export function postgresCpuUs(): number {
+  let ns = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8') !== 'postgres\n') continue;
+      ns += Number(readFileSync(`/proc/${entry}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The process ended since /proc was read.
+    }
+  }
+  return ns / 1000;
 }
 
 /**

@@ -72,6 +72,8 @@ interface Sample {
   rps: number;
   p99: number;
   cpuUs: number;
+  /** PostgreSQL's CPU per request at the same fixed rate (bench-database.ts postgresCpuUs). */
+  databaseCpuUs: number;
   rssMb: number;
   non2xx: number;
 }
@@ -140,7 +142,11 @@ async function measure(
     ...(request.body ? { body: request.body } : {}),
   });
   if (!(await quiet(pid))) notQuiet += 1;
-  const { used, result: paced } = await cpuOfPaced(pid, () =>
+  const {
+    used,
+    databaseUsed,
+    result: paced,
+  } = await cpuOfPaced(pid, () =>
     cannon(server, request, { connections: 10, overallRate: rate, duration: PACED }),
   );
   const result = await cannon(server, request, { connections: CONNECTIONS });
@@ -149,6 +155,7 @@ async function measure(
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     cpuUs: Math.round(Math.max(0, used) / Math.max(1, paced.requests.total)),
+    databaseCpuUs: Math.round(Math.max(0, databaseUsed) / Math.max(1, paced.requests.total)),
     rssMb: rssMb(pid),
     non2xx: result.non2xx + result.errors + paced.non2xx + paced.errors,
   };
@@ -233,13 +240,14 @@ interface Summary {
   rps: number[];
   p99: number;
   cpuUs: number;
+  databaseCpuUs: number;
   rssMb: number;
   non2xx: number;
 }
 const groups = new Map<string, Summary>();
 for (const s of samples) {
   const key = `${s.engine}|${s.scenario}|${s.kind}`;
-  const g = groups.get(key) ?? { ...s, rps: [], p99: 0, cpuUs: 0, rssMb: 0, non2xx: 0 };
+  const g = groups.get(key) ?? { ...s, rps: [], p99: 0, cpuUs: 0, databaseCpuUs: 0, rssMb: 0, non2xx: 0 };
   g.rps.push(s.rps);
   g.rssMb = Math.max(g.rssMb, s.rssMb);
   g.non2xx += s.non2xx;
@@ -249,6 +257,7 @@ for (const g of groups.values()) {
   const mine = samples.filter((s) => s.engine === g.engine && s.scenario === g.scenario && s.kind === g.kind);
   g.p99 = median(mine.map((s) => s.p99));
   g.cpuUs = median(mine.map((s) => s.cpuUs));
+  g.databaseCpuUs = median(mine.map((s) => s.databaseCpuUs));
 }
 const bareGet = groups.get('-|get|bare');
 const scenarioName = (s: Scenario) =>
@@ -265,7 +274,11 @@ const lines = [...groups.values()].map((g) => {
   const p99VsLimit = service && limit ? ratio(g.p99, limit.p99) : '';
   const vsBare = service && g.scenario === 'get' && bareGet ? ratio(median(g.rps), median(bareGet.rps)) : '';
   const rps = g.rps.map((x) => Math.round(x));
-  return `| ${g.engine} | ${scenarioName(g.scenario)} | ${g.kind} | ${Math.min(...rps)} / ${median(rps)} / ${Math.max(...rps)} | ${vsLimit} | ${vsBare} | ${g.p99} | ${p99VsLimit} | ${g.cpuUs} | ${cpuVsLimit} | ${g.rssMb} | ${g.non2xx} |`;
+  const database =
+    g.engine !== 'postgres'
+      ? ''
+      : `${g.databaseCpuUs}${service && limit ? ` (${ratio(g.databaseCpuUs, limit.databaseCpuUs)})` : ''}`;
+  return `| ${g.engine} | ${scenarioName(g.scenario)} | ${g.kind} | ${Math.min(...rps)} / ${median(rps)} / ${Math.max(...rps)} | ${vsLimit} | ${vsBare} | ${g.p99} | ${p99VsLimit} | ${g.cpuUs} | ${cpuVsLimit} | ${database} | ${g.rssMb} | ${g.non2xx} |`;
 });
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
 const dirty = execFileSync('git', ['status', '--porcelain', 'src', 'bench']).toString().trim()
@@ -284,8 +297,8 @@ const report = [
       ? `Service: node ${startFlags().join(' ')} dist/main.js, as npm start runs it (workers on, log at info).`
       : 'Service: bench/payment-server.ts through tsx (workers off).'),
   '',
-  '| engine | scenario | server | req/s min / median / max | vs limit | vs bare | p99 ms | p99 vs limit | CPU us/req | CPU vs limit | RSS MB max | non-2xx |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| engine | scenario | server | req/s min / median / max | vs limit | vs bare | p99 ms | p99 vs limit | CPU us/req | CPU vs limit | PostgreSQL CPU us/req (vs limit) | RSS MB max | non-2xx |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...lines,
   '',
 ].join('\n');

@@ -18,7 +18,15 @@ import autocannon from 'autocannon';
 import { webhookRow } from '../src/domain/events/outbox.js';
 import { newId } from '../src/domain/ids.js';
 import { openStore, type Store } from '../src/store/database.js';
-import { cpuUs, freshDatabase, mainThreadUs, rssMb, seedDatabase } from './bench-database.js';
+import {
+  cpuUs,
+  freshDatabase,
+  machineBusyUs,
+  mainThreadUs,
+  postgresCpuUs,
+  rssMb,
+  seedDatabase,
+} from './bench-database.js';
 import { startBuilt } from './built-service.js';
 import { forkReceiver, percentile } from './webhook-receiver-process.js';
 
@@ -157,9 +165,16 @@ async function run(engine: string) {
   receiver.send({ type: 'reset' });
 
   // The service's CPU while the creates ran: whether it was short of CPU (its event loop at a full
-  // core) or waited on something else (the machine's other core idle).
+  // core) or waited on something else (the machine's other core idle); and the database's and the
+  // machine's, which the load generator, the receiver and the recorder share.
   const pid = service.child.pid ?? 0;
-  const cpuFrom = { all: cpuUs(pid), main: mainThreadUs(pid), at: performance.now() };
+  const cpuFrom = {
+    all: cpuUs(pid),
+    main: mainThreadUs(pid),
+    database: postgresCpuUs(),
+    machine: machineBusyUs(),
+    at: performance.now(),
+  };
   const [paced, streamed] = await Promise.all([
     create({ overallRate: RATE, duration: SECONDS, connections: CONNECTIONS }),
     streamEvents(store, seed.integrationId, EXTRA, SECONDS),
@@ -168,6 +183,8 @@ async function run(engine: string) {
   const cpuShare = {
     all: Math.round((100 * (cpuUs(pid) - cpuFrom.all)) / pacedUs),
     main: Math.round((100 * (mainThreadUs(pid) - cpuFrom.main)) / pacedUs),
+    database: Math.round((100 * (postgresCpuUs() - cpuFrom.database)) / pacedUs),
+    machine: Math.round((100 * (machineBusyUs() - cpuFrom.machine)) / pacedUs),
   };
   const rss = rssMb(service.child.pid!);
   const during = await report();
@@ -195,6 +212,8 @@ async function run(engine: string) {
     createMeanMs: Math.round(paced.latency.average),
     serviceCpuPercent: cpuShare.all,
     mainThreadCpuPercent: cpuShare.main,
+    databaseCpuPercent: cpuShare.database,
+    machineCpuPercent: cpuShare.machine,
     non2xx: paced.non2xx + paced.errors + flatUp.non2xx + flatUp.errors + flatDown.non2xx + flatDown.errors,
     delivered: delivered.received,
     deliveriesPerSecond: Math.round(during.received / SECONDS),
@@ -222,9 +241,9 @@ const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds $
 let text = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}, \`${command}\`\n\n`;
 text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox; deliveries/s: received while the creates ran; change -> delivery: every webhook.\n\n`;
 text +=
-  '| engine | creates/s asked / done | create mean / p99 ms | service CPU % of a core (event loop) | webhooks delivered | deliveries/s | change -> delivery p50 / p99 / max ms | signatures | RSS MB | flat out, receiver up / down (creates/s) | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|---|\n';
+  '| engine | creates/s asked / done | create mean / p99 ms | CPU % of a core: service (event loop) / PostgreSQL / machine | webhooks delivered | deliveries/s | change -> delivery p50 / p99 / max ms | signatures | RSS MB | flat out, receiver up / down (creates/s) | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|---|\n';
 for (const r of results) {
-  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createMeanMs} / ${r.createP99Ms} | ${r.serviceCpuPercent} (${r.mainThreadCpuPercent}) | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded | ${r.deliveriesPerSecond} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
+  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createMeanMs} / ${r.createP99Ms} | ${r.serviceCpuPercent} (${r.mainThreadCpuPercent}) / ${r.engine === 'postgres' ? r.databaseCpuPercent : '-'} / ${r.machineCpuPercent} | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded | ${r.deliveriesPerSecond} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
 }
 console.log(text);
 if (!values['dry-run']) {
