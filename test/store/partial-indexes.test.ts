@@ -1,12 +1,15 @@
-// The partial indexes of migration 0026 hold only the rows their readers look for; a partial index is
+// The partial indexes of migrations 0026 (payments) and 0027 (the outbox's events) hold only the rows
+// their readers look for; a partial index is
 // used only where the engine can prove the query's conditions imply the index's. This checks, on the
 // engine of the run, that each reader's own query is planned on its index.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Compilable, CompiledQuery, sql } from 'kysely';
+import { dueEvents } from '../../src/domain/events/event.repository.js';
 import { paymentsAwaitingCheck } from '../../src/domain/payments/data-api-check.js';
 import { overdueCandidates } from '../../src/domain/payments/overdue-job.js';
 import type { Db } from '../../src/store/database.js';
+import { finishedEventsBefore } from '../../src/workers/jobs/outbox-retention.js';
 import { buildTestApp, ENGINE } from '../helpers/app.js';
 
 /** The plan of `query` as text. On PostgreSQL sequential scans are priced out, as on a large table. */
@@ -51,14 +54,37 @@ test('each reader of a partial payments index is planned on it', async (t) => {
   }
 });
 
+test("each reader of a partial events index is planned on it: the claim's on both", async (t) => {
+  const { deps } = await buildTestApp(t);
+  const db = deps.db;
+  const now = new Date();
+  const cases: Array<[string[], Compilable<unknown>]> = [
+    // The claim's read: due events in order, and (its NOT EXISTS) an earlier pending one of the resource.
+    [['events_due', 'events_order'], dueEvents(db, ENGINE, now, 64)],
+    [
+      ['events_due', 'events_order'],
+      dueEvents(db, ENGINE, now, 64, { exclude: ['0123456789abcdef01234567'] }),
+    ],
+    [['events_finished'], finishedEventsBefore(db, now.toISOString(), 5000)],
+  ];
+  for (const [indexes, query] of cases) {
+    const text = await plan(db, query);
+    for (const index of indexes) {
+      assert.match(text, new RegExp(`\\b${index}\\b`), `${query.compile().sql}\n${text}`);
+    }
+  }
+});
+
 test('the partial indexes hold only the rows they are for; the full ones are gone', async (t) => {
   const { deps } = await buildTestApp(t);
   const rows =
     ENGINE === 'sqlite'
       ? await sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master
-          where type = 'index' and tbl_name = 'payments' and sql is not null`.execute(deps.db)
+          where type = 'index' and tbl_name in ('payments', 'events') and sql is not null`.execute(deps.db)
       : await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition
-          from pg_indexes where tablename = 'payments' and schemaname = current_schema()`.execute(deps.db);
+          from pg_indexes where tablename in ('payments', 'events') and schemaname = current_schema()`.execute(
+          deps.db,
+        );
   // PostgreSQL writes the predicate back with parentheses and casts: compare words only.
   const definitions = Object.fromEntries(
     rows.rows.map((r) => [
@@ -81,4 +107,8 @@ test('the partial indexes hold only the rows they are for; the full ones are gon
   );
   assert.equal(definitions.payments_status_due, undefined);
   assert.equal(definitions.payments_data_api_check, undefined);
+  assert.equal(whereOf('events_due'), "state = 'pending'");
+  assert.equal(whereOf('events_order'), "state = 'pending'");
+  // PostgreSQL writes <> back as it is; SQLite keeps the text as written.
+  assert.equal(whereOf('events_finished'), "state <> 'pending'");
 });

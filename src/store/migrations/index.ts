@@ -23,6 +23,7 @@ import * as m0023 from './0023_portal_totp_replay.js';
 import * as m0024 from './0024_pages.js';
 import * as m0025 from './0025_company_branding.js';
 import * as m0026 from './0026_partial_payment_indexes.js';
+import * as m0027 from './0027_pending_event_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0024_pages': m0024,
   '0025_company_branding': m0025,
   '0026_partial_payment_indexes': m0026,
+  '0027_pending_event_indexes': m0027,
 };
