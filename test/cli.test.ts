@@ -1,7 +1,7 @@
 // The `paybank` command against a running service, as an operator would use it.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,8 +66,9 @@ test('paybank admin: a refused call exits 1 with the problem on stderr; bad usag
   assert.match(usage.stderr, /--name is required/);
 });
 
-test('paybank migrate brings an empty SQLite database up to date', async () => {
+test('paybank migrate brings an empty SQLite database up to date', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'paybank-cli-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const res = await paybank(['migrate'], { DATABASE_URL: `sqlite:${join(dir, 'x.db')}` });
   assert.equal(res.code, 0, res.stderr);
   assert.ok(JSON.parse(res.stdout).applied.includes('0001_foundation'));
@@ -152,6 +153,7 @@ test('starting on a busy port: one line naming the address, exit 1', async (t) =
 test('paybank bank register: registers at the sandbox bank over mTLS and prints the client id', async (t) => {
   const app = await buildListeningApp(t);
   const dir = mkdtempSync(join(tmpdir(), 'paybank-cli-bank-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const env = {
     SANDBOX: 'true',
     PUBLIC_URL: app.baseUrl,

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
 import { type Clock, OffsetClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/server.js';
+import { TEST_DATA_DIR } from './data-dir.js';
 import { validateAgainstOpenApi } from './openapi-validator.js';
 import { acquireSchema, noteMigrated, onDatabase, releaseSchema } from './schema-pool.js';
 import { migratedSqliteStore } from './sqlite-image.js';
@@ -76,7 +77,7 @@ export async function buildTestApp(
     SANDBOX: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://localhost:8080',
-    DATA_DIR: `/tmp/paybank-test-${process.pid}`,
+    DATA_DIR: TEST_DATA_DIR,
     WORKERS: 'false',
     // Test runs share two cores with other suites: event-loop stalls are not overload here.
     MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -6,8 +6,9 @@ import { loadCredentials } from '../../src/providers/open-banking/credentials.js
 import { sandboxProviderConfig } from '../../src/providers/open-banking/provider-config.js';
 import { readSigningKey, type SigningKey } from '../../src/providers/open-banking/signing-key.js';
 import { sandboxPki } from '../../src/providers/sandbox-bank/index.js';
+import { TEST_DATA_DIR } from './data-dir.js';
 
-export const TEST_DATA_DIR = `/tmp/paybank-test-${process.pid}`;
+export { TEST_DATA_DIR };
 
 /** The files and identity fields every OPEN_BANKING_PROVIDERS entry needs; the PKI is made first. */
 export async function bankFiles(dataDir = TEST_DATA_DIR) {

@@ -2,6 +2,7 @@
 // no client secret, and a token only works with the certificate it was issued to.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { test } from 'node:test';
 import { SignJWT } from 'jose';
 import { Agent } from 'undici';
@@ -19,6 +20,7 @@ test('no call reaches the token endpoint or the API without a client certificate
   const pki = await sandboxPki(w.config.dataDir);
   const token = await clientToken(w);
   const other = await sandboxPki(`${w.config.dataDir}-other-ca`);
+  t.after(() => rmSync(`${w.config.dataDir}-other-ca`, { recursive: true, force: true }));
   const clients = {
     'no certificate': new Agent({ connect: { ca: pki.caCert } }),
     'a certificate from another CA': new Agent({

@@ -10,6 +10,7 @@ import { sandboxProviderConfig } from '../../../src/providers/open-banking/provi
 import { buildStandaloneBank, standaloneOptions } from '../../../src/providers/sandbox-bank/standalone.js';
 import { openStore } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
+import { TEST_DATA_DIR } from '../../helpers/data-dir.js';
 import { freePort } from '../../helpers/listening-app.js';
 import { answerOf, MERCHANT } from '../../helpers/sandbox-bank.js';
 import { testSecretBox } from '../../helpers/secret-box.js';
@@ -25,7 +26,7 @@ test('npm run sandbox-bank serves the same bank on its own port', async (t) => {
     SANDBOX_BANK_REDIRECT_URIS: 'http://127.0.0.1:9999/return',
     SANDBOX_BANK_MTLS_PORT: String(mtlsPort),
     DATABASE_URL: 'sqlite::memory:',
-    DATA_DIR: `/tmp/paybank-test-${process.pid}`,
+    DATA_DIR: TEST_DATA_DIR,
     LOG_LEVEL: 'silent',
   });
   const bank = await buildStandaloneBank(options);
