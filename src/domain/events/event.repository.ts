@@ -81,8 +81,22 @@ export function dueEvents(
 }
 
 /**
- * Leases up to `limit` due events (dueEvents) to `owner` until `leaseUntil`. One UPDATE statement: on
- * SQLite a write statement holds the database's write lock from its first read, so it is atomic too.
+ * Makes the claims of the transaction `trx` take the due events in index order, stopping at the limit
+ * (PostgreSQL). Left to itself the planner, which expects few due events, reads every matching entry of
+ * the index into a bitmap and sorts. Those include the entries of every event delivered since the
+ * table's last vacuum, a heap visit each on every claim: 21,030 entries for 441 pending events, 12 ms,
+ * 10 s into bench:webhooks-under-load. An index scan marks such an entry dead on its first visit, and
+ * later claims skip it without one: 2 ms. Not for a probe's claim (deferredTo): its OR needs a bitmap
+ * to use the index at all.
+ */
+export async function claimInIndexOrder(trx: Db): Promise<void> {
+  await sql`set local enable_bitmapscan = off`.execute(trx);
+}
+
+/**
+ * Leases up to `limit` due events (dueEvents) to `owner` until `leaseUntil`, in one UPDATE statement.
+ * On SQLite a write statement holds the database's write lock from its first read, so that is atomic
+ * too.
  */
 export async function claimDueEvents(
   db: Db,
@@ -100,16 +114,12 @@ export async function claimDueEvents(
       .where('seq', 'in', dueEvents(on, engine, now, limit, destinations))
       .returningAll()
       .execute();
+  // In a transaction of its own, so that the setting ends with it; a caller's transaction (none passes
+  // one today) is left as it is.
   const claimed =
-    engine === 'postgres'
+    engine === 'postgres' && !destinations.deferredTo && !db.isTransaction
       ? await db.transaction().execute(async (trx) => {
-          // The due events in index order, stopping at the limit. Left to itself the planner, which
-          // expects few of them, reads every matching entry of the index into a bitmap and sorts. Those
-          // include the entries of every event delivered since the table's last vacuum, a heap visit
-          // each on every claim: 21,000 entries for 441 pending events, 12 ms, 10 s into
-          // bench:webhooks-under-load. An index scan marks such an entry dead on its first visit, and
-          // later claims skip it without one: 2 ms.
-          await sql`set local enable_bitmapscan = off`.execute(trx);
+          await claimInIndexOrder(trx);
           return claim(trx);
         })
       : await claim(db);
@@ -130,8 +140,18 @@ export async function deferEvents(
   until: Date,
   limit: number,
 ): Promise<number> {
+  const result = await db
+    .updateTable('events')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('seq', 'in', deferrableEvents(db, engine, destination, now, limit))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The seqs of up to `limit` of `destination`'s due, unleased events: what deferEvents sets aside. */
+export function deferrableEvents(db: Db, engine: Engine, destination: string, now: Date, limit: number) {
   const at = now.toISOString();
-  let due = db
+  const due = db
     .selectFrom('events')
     .select('seq')
     .where('state', '=', sql.lit('pending'))
@@ -139,13 +159,7 @@ export async function deferEvents(
     .where('destination_id', '=', destination)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
     .limit(limit);
-  if (engine === 'postgres') due = due.forUpdate().skipLocked();
-  const result = await db
-    .updateTable('events')
-    .set({ next_attempt_at: until.toISOString() })
-    .where('seq', 'in', due)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return engine === 'postgres' ? due.forUpdate().skipLocked() : due;
 }
 
 /** Makes the events deferEvents set aside until `until` due at `now`: their receiver answers again. */
