@@ -8,11 +8,10 @@
 // By default the files are shared out among TEST_CONCURRENCY (4) processes, each of which loads the
 // TypeScript app once and runs its files one after another. Loading the app through tsx costs about
 // 3 s of CPU a process; paid once per file, that was a third of the suite's time. Test files hold no
-// state at module level and register no root hooks (only the watchdog does, the PostgreSQL schema pool,
-// which drops its schemas at the end, and test/helpers/data-dir.ts, which removes the process's data
-// folder; all alike for every test). What a process shares between its tests is a PostgreSQL schema,
-// emptied before it is handed on (test/helpers/schema-pool.ts), and that data folder (the sandbox bank's
-// keys, made once).
+// state at module level and register no root hooks (only the watchdog does, and the PostgreSQL schema
+// pool, which drops its schemas at the end; both alike for every test). What a process shares between
+// its tests is a PostgreSQL schema, emptied before it is handed on (test/helpers/schema-pool.ts), and a
+// data folder (the sandbox bank's keys, made once; test/helpers/data-dir.ts removes it at exit).
 // The shares are balanced with the per-file times in test/durations.json, or durations.postgres.json on
 // PostgreSQL (`--record` rewrites the run's own).
 import { spawnSync } from 'node:child_process';

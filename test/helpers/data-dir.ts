@@ -1,13 +1,14 @@
 // The test process's DATA_DIR: the sandbox bank's PKI, made once per process, and what its apps store on
-// disk. It goes when the process's last test has ended, as the schema pool's schemas do: a root hook, in
-// a test process only (benchmarks import the test helpers too).
+// disk. It goes when the process exits. Not in a root after() hook: node's runner runs those whenever the
+// root has no test left to run, which can come before a file that awaits at its top level has
+// registered its tests (test/providers/providers.test.ts makes its key files so), and the PKI, kept in
+// memory once made, would not be written again.
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
 
 export const TEST_DATA_DIR = join(tmpdir(), `paybank-test-${process.pid}`);
 
 if (process.env.NODE_TEST_CONTEXT) {
-  after(() => rmSync(TEST_DATA_DIR, { recursive: true, force: true }));
+  process.once('exit', () => rmSync(TEST_DATA_DIR, { recursive: true, force: true }));
 }
