@@ -81,19 +81,6 @@ export function dueEvents(
 }
 
 /**
- * Makes the claims of the transaction `trx` take the due events in index order, stopping at the limit
- * (PostgreSQL). Left to itself the planner, which expects few due events, reads every matching entry of
- * the index into a bitmap and sorts. Those include the entries of every event delivered since the
- * table's last vacuum, a heap visit each on every claim: 21,030 entries for 441 pending events, 12 ms,
- * 10 s into bench:webhooks-under-load. An index scan marks such an entry dead on its first visit, and
- * later claims skip it without one: 2 ms. Not for a probe's claim (deferredTo): its OR needs a bitmap
- * to use the index at all.
- */
-export async function claimInIndexOrder(trx: Db): Promise<void> {
-  await sql`set local enable_bitmapscan = off`.execute(trx);
-}
-
-/**
  * Leases up to `limit` due events (dueEvents) to `owner` until `leaseUntil`, in one UPDATE statement.
  * On SQLite a write statement holds the database's write lock from its first read, so that is atomic
  * too.
@@ -107,22 +94,12 @@ export async function claimDueEvents(
   limit: number,
   destinations: DestinationFilter = {},
 ): Promise<EventRow[]> {
-  const claim = (on: Db) =>
-    on
-      .updateTable('events')
-      .set({ lease_owner: owner, lease_until: leaseUntil.toISOString() })
-      .where('seq', 'in', dueEvents(on, engine, now, limit, destinations))
-      .returningAll()
-      .execute();
-  // In a transaction of its own, so that the setting ends with it; a caller's transaction (none passes
-  // one today) is left as it is.
-  const claimed =
-    engine === 'postgres' && !destinations.deferredTo && !db.isTransaction
-      ? await db.transaction().execute(async (trx) => {
-          await claimInIndexOrder(trx);
-          return claim(trx);
-        })
-      : await claim(db);
+  const claimed = await db
+    .updateTable('events')
+    .set({ lease_owner: owner, lease_until: leaseUntil.toISOString() })
+    .where('seq', 'in', dueEvents(db, engine, now, limit, destinations))
+    .returningAll()
+    .execute();
   return claimed.sort((a, b) => a.seq - b.seq);
 }
 
