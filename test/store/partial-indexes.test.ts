@@ -1,7 +1,7 @@
 // The partial indexes of migrations 0026 (payments) and 0027 (the outbox's events) hold only the rows
-// their readers look for; a partial index is
-// used only where the engine can prove the query's conditions imply the index's. This checks, on the
-// engine of the run, that each reader's own query is planned on its index.
+// their readers look for; a partial index is used only where the engine can prove the query's conditions
+// imply the index's. This checks, on the engine of the run, that each reader's own query is planned on
+// its index.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Compilable, CompiledQuery, sql } from 'kysely';

@@ -7,7 +7,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // receiver's pending events (set aside, brought back, probed: src/workers/destination-circuits.ts) have
 // one too: without it SQLite read them through the receiver's delivery-log index, every event it was
 // ever sent. PostgreSQL reads them through the claim's index, and there the extra index made each create
-// cost the database about 200 us more in bench:payments (bench/RESULTS.md, 2026-11-29 17:02). The
+// cost the database about 200 us more in bench:payments (bench/RESULTS.md, 2026-11-29 17:01). The
 // readers name 'pending' as a literal, so that both engines can prove the index applies
 // (test/store/partial-indexes.test.ts checks the plans).
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's types
