@@ -2,7 +2,7 @@
 // built dist/main.js) on a database
 // the test shares with them (a SQLite file, or a PostgreSQL schema when DATABASE_URL is postgres://).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +94,41 @@ export interface ServiceProcess {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The child could not listen: another test process took its port after freePort() found it free. */
+class PortTaken extends Error {}
+
+/**
+ * Whether process `pid` holds the socket listening on 127.0.0.1:`port` (Linux's /proc; elsewhere,
+ * assumed). Until a child that lost its port exits, another test process's app answers there.
+ */
+function listensOn(pid: number | undefined, port: number): boolean {
+  let table: string;
+  try {
+    table = readFileSync('/proc/net/tcp', 'utf8');
+  } catch {
+    return true;
+  }
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  // Columns: sl, local address, remote address, state (0A: listening), ..., inode (the 10th).
+  const inodes = table
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f[1] === local && f[3] === '0A')
+    .map((f) => `socket:[${f[9]}]`);
+  if (pid === undefined || inodes.length === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.includes(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
 export async function startServiceProcess(
   t: TestContext,
   db: SharedDatabase,
@@ -101,7 +136,24 @@ export async function startServiceProcess(
   /** What node runs: the TypeScript sources by default, or e.g. `['dist/main.js']` (what `npm start` runs). */
   entry: string[] = ['--import', 'tsx', 'src/main.ts'],
 ): Promise<ServiceProcess> {
-  const port = await freePort();
+  // A port found free can be taken by another test process before the child listens on it (a start
+  // takes seconds): the child then exits, and is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(t, db, env, entry, await freePort());
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startOnce(
+  t: TestContext,
+  db: SharedDatabase,
+  env: Record<string, string>,
+  entry: string[],
+  port: number,
+): Promise<ServiceProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Its exchanges are checked against the OpenAPI document in the process itself, as inject's are.
   const checking = process.env.OPENAPI_VALIDATION !== 'off';
@@ -167,10 +219,14 @@ export async function startServiceProcess(
   // Generous: on a loaded 2-core machine one start through tsx took 15-21 s; a failure prints why.
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`paybank exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      if (/the port is already in use/.test(output)) throw new PortTaken(output);
+      throw new Error(`paybank exited early (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/health/ready`);
-      if (res.ok) return handle;
+      // Ready, and the one listening is the child: a 401 from another test process's app was seen.
+      if (res.ok && listensOn(child.pid, port)) return handle;
     } catch {
       // not listening yet
     }
