@@ -110,8 +110,14 @@ export async function cpuOfPaced<T>(
 
 /** CPU time the whole machine has spent busy (not idle nor waiting on I/O), all cores, in microseconds. */
 export function machineBusyUs(): number {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal ...: all but idle and iowait, in clock ticks (100 a second).
+  // user nice system idle iowait irq softirq steal, in clock ticks (100 a second): all but idle and
+  // iowait. The guest fields after them are already counted in user and nice.
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
   const busy = fields.reduce((sum, n, i) => (i === 3 || i === 4 ? sum : sum + n), 0);
   return busy * 10_000;
 }
@@ -128,7 +134,7 @@ export function postgresCpuUs(): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8') !== 'postgres\n') continue;
-      ns += Number(readFileSync(`/proc/${entry}/schedstat`, 'utf8').split(' ')[0]);
+      ns += schedstatNs(`/proc/${entry}/schedstat`);
     } catch {
       // The process ended since /proc was read.
     }
@@ -158,9 +164,14 @@ export async function quiet(pid: number, maxMs = 15_000): Promise<boolean> {
   return true;
 }
 
-/** CPU time one thread of the process has used, in nanoseconds (the first field of its schedstat). */
+/** CPU time in nanoseconds: the first field of a schedstat file (a process's or a thread's). */
+function schedstatNs(path: string): number {
+  return Number(readFileSync(path, 'utf8').split(' ')[0]);
+}
+
+/** CPU time one thread of the process has used, in nanoseconds. */
 function threadNs(pid: number, task: number | string): number {
-  return Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  return schedstatNs(`/proc/${pid}/task/${task}/schedstat`);
 }
 
 /** CPU time the process's main thread (its event loop) has used, in microseconds. */
