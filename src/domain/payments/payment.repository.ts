@@ -3,6 +3,7 @@ import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { prepared } from '../../store/prepared.js';
 import { reusableQuery, runBuilt } from '../../store/reusable-query.js';
+import { statementFailed, WriteBatcher } from '../../store/write-batcher.js';
 import type { PendingEventRow } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type {
@@ -120,33 +121,99 @@ const numbered = (from: number, n: number) => Array.from({ length: n }, (_, i) =
 const COUNT_UPSERT = `insert into payment_counts (company_id, integration_id, slot, live) values (?, ?, ?, 1)
   on conflict (company_id, integration_id, slot) do update set live = payment_counts.live + 1`;
 
-/**
- * The SQL of insertProcessedPayment, written once: on SQLite four statements (one transaction, the
- * caller's); on PostgreSQL one statement whose parts are CTEs, atomic on its own and one round trip
- * (foreign keys are checked at the end of the statement).
- */
-const NEW_PAYMENT_SQL = (() => {
-  const p = PAYMENT_COLUMNS.length;
-  const e = EVENT_COLUMNS.length;
-  const a = p + 1; // two actions: id, action, created_at, snapshot each
-  const ev = a + 8;
-  const slot = ev + e;
-  const action = (i: number, seq: number) => `($${i}, $1, $${i + 1}, $${i + 2}, $${i + 3}, ${seq})`;
+/** SQLite's four statements of insertProcessedPayment (one transaction, the caller's). */
+const NEW_PAYMENT_SQLITE = [
+  `insert into payments (${list(PAYMENT_COLUMNS)}) values (${marks(PAYMENT_COLUMNS.length)})`,
+  `insert into payment_actions (id, payment_id, action, created_at, snapshot, seq) values (?, ?, ?, ?, ?, 1), (?, ?, ?, ?, ?, 2)`,
+  `insert into events (${list(EVENT_COLUMNS)}) values (${marks(EVENT_COLUMNS.length)})`,
+  COUNT_UPSERT,
+] as const;
+
+/** The rows of one new payment: the payment, its two history rows (id, action, created_at, snapshot), its event. */
+interface NewPaymentWrite {
+  payment: unknown[];
+  actions: [unknown[], unknown[]];
+  event: unknown[];
+  companyId: string;
+  integrationId: string;
+}
+
+function newPaymentWrite(
+  payment: Payment,
+  history: [PaymentAction, PaymentAction],
+  event: PendingEventRow,
+): NewPaymentWrite {
+  const row = toRow(payment);
   return {
-    sqlite: [
-      `insert into payments (${list(PAYMENT_COLUMNS)}) values (${marks(p)})`,
-      `insert into payment_actions (id, payment_id, action, created_at, snapshot, seq) values (?, ?, ?, ?, ?, 1), (?, ?, ?, ?, ?, 2)`,
-      `insert into events (${list(EVENT_COLUMNS)}) values (${marks(e)})`,
-      COUNT_UPSERT,
+    payment: PAYMENT_COLUMNS.map((c) => row[c]),
+    actions: history.map((h) => [newId(), h.action, h.timestamp, JSON.stringify(h.snapshot)]) as [
+      unknown[],
+      unknown[],
     ],
-    postgres:
-      prepared(`with p as (insert into payments (${list(PAYMENT_COLUMNS)}) values (${numbered(1, p)})),
-  a as (insert into payment_actions (id, payment_id, action, created_at, snapshot, seq)
-    values ${action(a, 1)}, ${action(a + 4, 2)}),
-  e as (insert into events (${list(EVENT_COLUMNS)}) values (${numbered(ev, e)}))
-  ${COUNT_UPSERT.replace('?, ?, ?', `$2, $3, $${slot}`)}`),
+    event: EVENT_COLUMNS.map((c) => event[c]),
+    companyId: payment.companyId,
+    integrationId: payment.integrationId,
   };
-})();
+}
+
+const PER_PAYMENT = PAYMENT_COLUMNS.length + 8 + EVENT_COLUMNS.length;
+const newPaymentsSql = new Map<number, string>();
+
+/**
+ * PostgreSQL's insertProcessedPayment for `n` payments: one statement whose parts are CTEs, atomic on its
+ * own and one round trip (foreign keys are checked at its end). The count rows come as four arrays, so
+ * that the statement's text depends on `n` alone: written and prepared once per size, at most maxBatch.
+ */
+function newPaymentsStatement(n: number): string {
+  const known = newPaymentsSql.get(n);
+  if (known) return known;
+  const payments: string[] = [];
+  const actions: string[] = [];
+  const events: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const id = i * PER_PAYMENT + 1;
+    const a = id + PAYMENT_COLUMNS.length;
+    payments.push(`(${numbered(id, PAYMENT_COLUMNS.length)})`);
+    actions.push(`($${a}, $${id}, $${a + 1}, $${a + 2}, $${a + 3}, 1)`);
+    actions.push(`($${a + 4}, $${id}, $${a + 5}, $${a + 6}, $${a + 7}, 2)`);
+    events.push(`(${numbered(a + 8, EVENT_COLUMNS.length)})`);
+  }
+  const c = n * PER_PAYMENT + 1;
+  const text =
+    prepared(`with p as (insert into payments (${list(PAYMENT_COLUMNS)}) values ${payments.join(', ')}),
+  a as (insert into payment_actions (id, payment_id, action, created_at, snapshot, seq) values ${actions.join(', ')}),
+  e as (insert into events (${list(EVENT_COLUMNS)}) values ${events.join(', ')})
+  insert into payment_counts (company_id, integration_id, slot, live)
+    select * from unnest($${c}::text[], $${c + 1}::text[], $${c + 2}::int[], $${c + 3}::int[])
+  on conflict (company_id, integration_id, slot) do update set live = payment_counts.live + excluded.live`);
+  newPaymentsSql.set(n, text);
+  return text;
+}
+
+/**
+ * Runs `writes` as one statement on PostgreSQL. Each company and integration's payments are counted in
+ * one slot, picked at random (concurrent creates then rarely wait on one row); the count rows go in one
+ * order, so that two such statements never wait on each other's rows in turn (a deadlock).
+ */
+async function runNewPayments(db: Db, writes: NewPaymentWrite[]): Promise<void> {
+  const counts = new Map<string, { companyId: string; integrationId: string; n: number }>();
+  for (const w of writes) {
+    const key = `${w.companyId}\u0000${w.integrationId}`;
+    const count = counts.get(key);
+    if (count) count.n += 1;
+    else counts.set(key, { companyId: w.companyId, integrationId: w.integrationId, n: 1 });
+  }
+  const rows = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const values: unknown[] = [];
+  for (const w of writes) values.push(...w.payment, ...w.actions[0], ...w.actions[1], ...w.event);
+  values.push(
+    rows.map((r) => r.companyId),
+    rows.map((r) => r.integrationId),
+    rows.map(() => Math.floor(Math.random() * COUNT_SLOTS)),
+    rows.map((r) => r.n),
+  );
+  await runBuilt(db, newPaymentsStatement(writes.length), values);
+}
 
 /** Whether insertProcessedPayment is one statement on this engine (then it needs no transaction of its own). */
 export function writesNewPaymentAtOnce(engine: Engine): boolean {
@@ -165,19 +232,14 @@ export async function insertProcessedPayment(
   history: [PaymentAction, PaymentAction],
   event: PendingEventRow,
 ): Promise<void> {
-  const row = toRow(payment);
-  const paymentValues = PAYMENT_COLUMNS.map((c) => row[c]);
-  const actionValues = history.map((h) => [newId(), h.action, h.timestamp, JSON.stringify(h.snapshot)]);
-  const eventValues = EVENT_COLUMNS.map((c) => event[c]);
-  const slot = Math.floor(Math.random() * COUNT_SLOTS);
+  const write = newPaymentWrite(payment, history, event);
   if (engine === 'postgres') {
-    const values = [...paymentValues, ...actionValues.flat(), ...eventValues, slot];
-    await runBuilt(db, NEW_PAYMENT_SQL.postgres, values);
+    await runNewPayments(db, [write]);
     return;
   }
-  const [payments, actions, events, counts] = NEW_PAYMENT_SQL.sqlite as [string, string, string, string];
-  await db.executeQuery(CompiledQuery.raw(payments, paymentValues));
-  const [create, process] = actionValues as [unknown[], unknown[]];
+  const [payments, actions, events, counts] = NEW_PAYMENT_SQLITE;
+  await db.executeQuery(CompiledQuery.raw(payments, write.payment));
+  const [create, process] = write.actions;
   await db.executeQuery(
     CompiledQuery.raw(actions, [
       create[0],
@@ -188,8 +250,40 @@ export async function insertProcessedPayment(
       ...process.slice(1),
     ]),
   );
-  await db.executeQuery(CompiledQuery.raw(events, eventValues));
-  await db.executeQuery(CompiledQuery.raw(counts, [payment.companyId, payment.integrationId, slot]));
+  await db.executeQuery(CompiledQuery.raw(events, write.event));
+  await db.executeQuery(
+    CompiledQuery.raw(counts, [
+      payment.companyId,
+      payment.integrationId,
+      Math.floor(Math.random() * COUNT_SLOTS),
+    ]),
+  );
+}
+
+const batchers = new WeakMap<Db, WriteBatcher<NewPaymentWrite>>();
+
+/**
+ * insertProcessedPayment on PostgreSQL's root database, outside any transaction (writesNewPaymentAtOnce):
+ * sent in one statement with the other creates made at the same moment (store/write-batcher.ts). Two
+ * such statements at a time, of up to 16 payments each; a pool connection is left for everything else.
+ */
+export function insertProcessedPaymentAtOnce(
+  db: Db,
+  payment: Payment,
+  history: [PaymentAction, PaymentAction],
+  event: PendingEventRow,
+): Promise<void> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new WriteBatcher({
+      run: (writes) => runNewPayments(db, writes),
+      maxInFlight: 2,
+      maxBatch: 16,
+      retryAlone: statementFailed,
+    });
+    batchers.set(db, batcher);
+  }
+  return batcher.write(newPaymentWrite(payment, history, event));
 }
 
 async function countLive(db: Db, companyId: string, integrationId: string, by: 1 | -1): Promise<void> {

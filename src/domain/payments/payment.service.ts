@@ -117,13 +117,16 @@ async function storeProcessed(deps: Deps, draft: Payment) {
     updatedAt: deps.clock.now().toISOString(),
   };
   const { actions, event } = await historyOfNewPayment(deps, draft, sent);
-  const write = async (tx: Deps) => {
-    await repo.insertProcessedPayment(tx.db, tx.engine, sent, actions, event);
-    await queuePaymentRequestEmail(tx, sent);
-  };
-  // A write that is one statement is atomic on its own: no BEGIN and COMMIT round trips around it.
-  if (repo.writesNewPaymentAtOnce(deps.engine) && !sent.customerEmail) await write(deps);
-  else await withTransaction(deps, write);
+  // A write that is one statement is atomic on its own: no BEGIN and COMMIT round trips around it, and
+  // it goes out with the other creates of the moment.
+  if (repo.writesNewPaymentAtOnce(deps.engine) && !sent.customerEmail) {
+    await repo.insertProcessedPaymentAtOnce(deps.db, sent, actions, event);
+  } else {
+    await withTransaction(deps, async (tx) => {
+      await repo.insertProcessedPayment(tx.db, tx.engine, sent, actions, event);
+      await queuePaymentRequestEmail(tx, sent);
+    });
+  }
   return { payment: sent, actions };
 }
 
