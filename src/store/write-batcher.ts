@@ -4,7 +4,8 @@
 // that waited (up to `maxBatch`) as one statement: one round trip and one commit for all of them.
 // A batch is one statement, so it fails whole: then, when the error could be one member's own (bad data,
 // a constraint), each member is tried alone and answered by its own outcome, so that a failing write
-// never fails the others. Any other error (a lost connection) answers every member with it.
+// never fails the others. Any other error (a lost connection) answers every member of the batch with it:
+// the members of a batch share their connection's fate.
 
 export interface WriteBatcherOptions<T> {
   /** Runs the items as one statement (one item: its single form). */
@@ -44,26 +45,45 @@ export class WriteBatcher<T> {
     });
   }
 
+  /** Runs `items` as one statement; a `run` that throws at once fails like one that rejects. */
+  #run(items: T[]): Promise<void> {
+    return Promise.resolve().then(() => this.options.run(items));
+  }
+
+  /** Settles every member of `batch`, whatever happens; never rejects. */
   async #send(batch: Array<Waiting<T>>): Promise<void> {
+    let failure: unknown;
     try {
-      await this.options.run(batch.map((w) => w.item));
+      await this.#run(batch.map((w) => w.item));
       for (const w of batch) w.resolve();
+      return;
     } catch (err) {
-      if (batch.length === 1 || !this.options.retryAlone(err)) {
-        for (const w of batch) w.reject(err);
-        return;
-      }
-      await Promise.all(batch.map((w) => this.options.run([w.item]).then(w.resolve, w.reject)));
+      failure = err;
+    }
+    let alone = false;
+    try {
+      alone = batch.length > 1 && this.options.retryAlone(failure);
+    } catch {
+      // Undecided: the batch's own error answers it.
+    }
+    if (!alone) {
+      for (const w of batch) w.reject(failure);
+      return;
+    }
+    // One after another, in this batch's place: the retries take no more connections than it did.
+    for (const w of batch) {
+      await this.#run([w.item]).then(w.resolve, w.reject);
     }
   }
 }
 
 /**
  * Whether a PostgreSQL error is the statement's own, so that nothing of it was written and its parts can
- * be tried alone: data exceptions (class 22), constraint violations (23) and a deadlock or serialization
- * failure (40). A lost connection or a server going down may or may not have committed: not retried.
+ * be tried alone: data exceptions (class 22), constraint violations (23), a serialization failure
+ * (40001) or a deadlock (40P01). A lost connection, a server going down or an unknown completion
+ * (40003) may or may not have committed: not retried.
  */
 export function statementFailed(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(22|23|40)[0-9A-Z]{3}$/.test(code);
+  return typeof code === 'string' && /^(?:2[23][0-9A-Z]{3}|40001|40P01)$/.test(code);
 }

@@ -18,31 +18,39 @@ function heldRuns(fail: (items: number[]) => unknown = () => undefined) {
         },
       });
     });
-  return { runs, run };
+  /** Finishes run `i`, which must have started (a missing one would leave the test waiting forever). */
+  const finish = (i: number) => {
+    const started = i < 0 ? runs.at(i) : runs[i];
+    assert.ok(started, `run ${i} has started`);
+    started.finish();
+  };
+  return { runs, run, finish };
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 test('a lone write goes out at once; writes made while the limit runs wait and go out together', async () => {
-  const { runs, run } = heldRuns();
+  const { runs, run, finish } = heldRuns();
   const batcher = new WriteBatcher({ run, maxInFlight: 2, maxBatch: 3, retryAlone: () => true });
   const answered: number[] = [];
   const write = (n: number) => batcher.write(n).then(() => answered.push(n));
 
   const first = [write(1), write(2)];
+  await turn();
   assert.deepEqual(
     runs.map((r) => r.items),
     [[1], [2]],
     'under the limit, each goes out at once',
   );
   const waiting = [3, 4, 5, 6, 7].map(write);
+  await turn();
   assert.equal(runs.length, 2, 'at the limit, the others wait');
 
-  runs[0]?.finish();
+  finish(0);
   await Promise.all(first.slice(0, 1));
   await turn();
   assert.deepEqual(runs[2]?.items, [3, 4, 5], 'the next batch: those that waited, up to maxBatch');
-  runs[1]?.finish();
+  finish(1);
   await turn();
   assert.deepEqual(runs[3]?.items, [6, 7]);
   for (const r of runs.slice(2)) r.finish();
@@ -56,7 +64,7 @@ test('a lone write goes out at once; writes made while the limit runs wait and g
 
 test("a failed batch whose error may be one member's: each tried alone, answered by its own outcome", async () => {
   const bad = Object.assign(new Error('violates foreign key'), { code: '23503' });
-  const { runs, run } = heldRuns((items) => (items.includes(13) ? bad : undefined));
+  const { runs, run, finish } = heldRuns((items) => (items.includes(13) ? bad : undefined));
   const batcher = new WriteBatcher({ run, maxInFlight: 1, maxBatch: 16, retryAlone: statementFailed });
   const lone = batcher.write(1);
   const outcomes = [12, 13, 14].map((n) =>
@@ -65,24 +73,63 @@ test("a failed batch whose error may be one member's: each tried alone, answered
       (err: Error) => err.message,
     ),
   );
-  runs[0]?.finish();
+  await turn();
+  finish(0);
   await lone;
   await turn();
   assert.deepEqual(runs[1]?.items, [12, 13, 14]);
-  runs[1]?.finish();
-  await turn();
-  assert.deepEqual(
-    runs.slice(2).map((r) => r.items),
-    [[12], [13], [14]],
-    'each alone',
-  );
-  for (const r of runs.slice(2)) r.finish();
+  finish(1);
+  // One after another, in the batch's place: the next alone starts when the one before has finished.
+  for (const n of [12, 13, 14]) {
+    await turn();
+    assert.deepEqual(runs.at(-1)?.items, [n], 'each alone');
+    finish(-1);
+  }
   assert.deepEqual(await Promise.all(outcomes), ['written', 'violates foreign key', 'written']);
+  assert.equal(runs.length, 5);
+});
+
+test('a run or a retryAlone that throws still answers every member, and the batcher goes on', async () => {
+  const calls: number[][] = [];
+  let retryThrows = false;
+  const batcher = new WriteBatcher<number>({
+    run: (items) => {
+      calls.push(items);
+      if (items.includes(9)) throw Object.assign(new Error('thrown at once'), { code: '23505' });
+      return new Promise((resolve) => setImmediate(resolve));
+    },
+    maxInFlight: 1,
+    maxBatch: 16,
+    retryAlone: (err) => {
+      if (retryThrows) throw new Error('undecided');
+      return statementFailed(err);
+    },
+  });
+  const outcome = (n: number) =>
+    batcher.write(n).then(
+      () => 'written',
+      (err: Error) => err.message,
+    );
+  assert.equal(await outcome(9), 'thrown at once', 'a lone write whose run throws');
+  const first = outcome(1);
+  const retried = [8, 9, 10].map(outcome);
+  assert.deepEqual(await Promise.all([first, ...retried]), [
+    'written',
+    'written',
+    'thrown at once',
+    'written',
+  ]);
+  retryThrows = true;
+  const head = outcome(2);
+  const undecided = [3, 9].map(outcome);
+  assert.deepEqual(await Promise.all([head, ...undecided]), ['written', 'thrown at once', 'thrown at once']);
+  assert.equal(await outcome(4), 'written', 'and the next write still goes out');
+  assert.deepEqual(calls, [[9], [1], [8, 9, 10], [8], [9], [10], [2], [3, 9], [4]]);
 });
 
 test('a batch lost with its connection is not tried again: every member gets the error', async () => {
   const lost = Object.assign(new Error('Connection terminated unexpectedly'), {});
-  const { runs, run } = heldRuns((items) => (items.length > 1 ? lost : undefined));
+  const { runs, run, finish } = heldRuns((items) => (items.length > 1 ? lost : undefined));
   const batcher = new WriteBatcher({ run, maxInFlight: 1, maxBatch: 16, retryAlone: statementFailed });
   const lone = batcher.write(1);
   const outcomes = [2, 3].map((n) =>
@@ -91,10 +138,11 @@ test('a batch lost with its connection is not tried again: every member gets the
       (err: Error) => err.message,
     ),
   );
-  runs[0]?.finish();
+  await turn();
+  finish(0);
   await lone;
   await turn();
-  runs[1]?.finish();
+  finish(1);
   assert.deepEqual(await Promise.all(outcomes), [lost.message, lost.message]);
   assert.equal(runs.length, 2, 'nothing run again');
 });
@@ -107,6 +155,7 @@ test("statementFailed: the statement's own errors (data, constraint, deadlock) o
     new Error('Connection terminated'),
     Object.assign(new Error('admin shutdown'), { code: '57P01' }),
     Object.assign(new Error('connection failure'), { code: '08006' }),
+    Object.assign(new Error('statement completion unknown'), { code: '40003' }),
     Object.assign(new Error('not a server error'), { code: 'ECONNRESET' }),
     null,
     'text',

@@ -263,9 +263,12 @@ export async function insertProcessedPayment(
 const batchers = new WeakMap<Db, WriteBatcher<NewPaymentWrite>>();
 
 /**
- * insertProcessedPayment on PostgreSQL's root database, outside any transaction (writesNewPaymentAtOnce):
- * sent in one statement with the other creates made at the same moment (store/write-batcher.ts). Two
- * such statements at a time, of up to 16 payments each; a pool connection is left for everything else.
+ * insertProcessedPayment on PostgreSQL when it needs no transaction of its own (writesNewPaymentAtOnce):
+ * on the root database, sent in one statement with the other creates made at the same moment
+ * (store/write-batcher.ts), up to four such statements at a time (the pool holds ten connections) and
+ * up to 16 payments in each. Four, not one: a statement waiting on a lock (a company row held by a
+ * status change) holds back only the creates in it, not all. In a transaction (an idempotent request's),
+ * it runs in that transaction, alone.
  */
 export function insertProcessedPaymentAtOnce(
   db: Db,
@@ -273,17 +276,19 @@ export function insertProcessedPaymentAtOnce(
   history: [PaymentAction, PaymentAction],
   event: PendingEventRow,
 ): Promise<void> {
+  const write = newPaymentWrite(payment, history, event);
+  if (db.isTransaction) return runNewPayments(db, [write]);
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new WriteBatcher({
       run: (writes) => runNewPayments(db, writes),
-      maxInFlight: 2,
+      maxInFlight: 4,
       maxBatch: 16,
       retryAlone: statementFailed,
     });
     batchers.set(db, batcher);
   }
-  return batcher.write(newPaymentWrite(payment, history, event));
+  return batcher.write(write);
 }
 
 async function countLive(db: Db, companyId: string, integrationId: string, by: 1 | -1): Promise<void> {

@@ -118,7 +118,7 @@ async function storeProcessed(deps: Deps, draft: Payment) {
   };
   const { actions, event } = await historyOfNewPayment(deps, draft, sent);
   // A write that is one statement is atomic on its own: no BEGIN and COMMIT round trips around it, and
-  // it goes out with the other creates of the moment.
+  // outside a transaction it goes out with the other creates of the moment.
   if (repo.writesNewPaymentAtOnce(deps.engine) && !sent.customerEmail) {
     await repo.insertProcessedPaymentAtOnce(deps.db, sent, actions, event);
   } else {
