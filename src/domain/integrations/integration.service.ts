@@ -158,7 +158,6 @@ export async function rotateWebhookSecret(deps: Deps, companyId: string, id: str
   return webhookSecret;
 }
 
-/** The live integration behind a merchant credential, or undefined (same work for unknown ids). */
 /** Who a merchant credential speaks for: its integration, company and partner. */
 export interface MerchantCredential {
   integrationId: string;
