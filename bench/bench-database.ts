@@ -17,8 +17,15 @@ export interface Seed {
   webhookSecret: string;
 }
 
-/** A fresh database for one engine and round: an SQLite file or a PostgreSQL schema. */
-export async function freshDatabase(engine: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
+/**
+ * A fresh database for one engine and round: an SQLite file or a PostgreSQL schema, and a folder of its
+ * own for the service's files (DATA_DIR: its PKI, secrets key and e-mails), all removed by `cleanup`.
+ */
+export async function freshDatabase(
+  engine: string,
+): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (engine === 'postgres') {
     const schema = `bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -28,17 +35,15 @@ export async function freshDatabase(engine: string): Promise<{ url: string; clea
     url.searchParams.set('schema', schema);
     return {
       url: url.toString(),
+      dataDir,
       cleanup: async () => {
         await admin.query(`drop schema ${schema} cascade`);
         await admin.end();
+        removeDir();
       },
     };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'paybank-bench-'));
-  return {
-    url: `sqlite:${path.join(dir, 'bench.db')}`,
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
+  return { url: `sqlite:${path.join(dataDir, 'bench.db')}`, dataDir, cleanup: async () => removeDir() };
 }
 
 /**
@@ -63,11 +68,7 @@ export async function seedDatabase(env: Record<string, string>): Promise<Seed> {
 /** A fresh database seeded with the merchant, and the environment a server needs for it. */
 export async function seededDatabase(engine: string) {
   const database = await freshDatabase(engine);
-  // The service's files: beside the SQLite file, or in a folder of their own.
-  const dataDir = database.url.startsWith('sqlite:')
-    ? path.dirname(database.url.slice('sqlite:'.length))
-    : mkdtempSync(path.join(tmpdir(), 'paybank-files-'));
-  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+  const env = { DATABASE_URL: database.url, DATA_DIR: database.dataDir };
   return { database, env, seed: await seedDatabase(env) };
 }
 

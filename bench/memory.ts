@@ -24,7 +24,7 @@ const body = JSON.stringify({
 
 async function run(engine: string, flags: string[]) {
   const database = await freshDatabase(engine);
-  const env = { DATABASE_URL: database.url, DATA_DIR: '/tmp' };
+  const env = { DATABASE_URL: database.url, DATA_DIR: database.dataDir };
   const seed = await seedDatabase(env);
   const service = await startBuilt(env, flags);
   let maxRss = 0;

@@ -11,7 +11,7 @@
 // schemas dropped afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -201,7 +201,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
       const database = await freshDatabase(engine);
       const env = {
         DATABASE_URL: database.url,
-        DATA_DIR: tmpdir(),
+        DATA_DIR: database.dataDir,
         BENCH_STORED_PAYMENTS: String(STORED),
       };
       const seed = await seedDatabase(env);

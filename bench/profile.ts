@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -129,3 +129,4 @@ for (const [name, us] of top) console.log(`${((100 * us) / total).toFixed(1).pad
 console.log('\nby module (self time):');
 const modules = [...byModule.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
 for (const [name, us] of modules) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+await rm(dir, { recursive: true, force: true });

@@ -3,7 +3,6 @@
 // process, on SQLite and PostgreSQL. Prints one JSON line per scenario.
 // Run: npm run bench:recurring [-- --seconds 10 --connections 50 --engines sqlite,postgres]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -80,8 +79,8 @@ const body = JSON.stringify({
 });
 
 for (const engine of (values.engines ?? '').split(',').filter(Boolean)) {
-  const { url: databaseUrl, cleanup } = await freshDatabase(engine);
-  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: tmpdir() });
+  const { url: databaseUrl, dataDir, cleanup } = await freshDatabase(engine);
+  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   await load(
     server,
     engine,

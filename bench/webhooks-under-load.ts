@@ -12,7 +12,7 @@
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), fresh schemas.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { webhookRow } from '../src/domain/events/outbox.js';
@@ -143,7 +143,7 @@ async function run(engine: string) {
   const database = await freshDatabase(engine);
   const env = {
     DATABASE_URL: database.url,
-    DATA_DIR: tmpdir(),
+    DATA_DIR: database.dataDir,
     BENCH_WEBHOOK_URL: `http://127.0.0.1:${receiverPort}/hook`,
   };
   const seed = await seedDatabase(env);
