@@ -1,9 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freshDatabase, seedDatabase } from './bench-database.js';
+import { seededDatabase } from './bench-database.js';
 import { startBuilt } from './built-service.js';
 
 const { values } = parseArgs({
@@ -18,14 +17,8 @@ const { values } = parseArgs({
   },
 });
 
-const dir = await mkdtemp(path.join(tmpdir(), 'paybank-profile-'));
-// A fresh schema per run: the secrets key lives in `dir`, so a schema of an earlier run cannot be opened.
-const database = values.engine === 'postgres' ? await freshDatabase('postgres') : undefined;
-const env = {
-  DATABASE_URL: database?.url ?? `sqlite:${path.join(dir, 'bench.db')}`,
-  DATA_DIR: dir,
-};
-const seeded = await seedDatabase(env);
+// A fresh database and DATA_DIR per run (the secrets key lives in DATA_DIR); both removed at the end.
+const { database, env, seed: seeded } = await seededDatabase(values.engine ?? 'sqlite');
 const create = values.scenario === 'create';
 const request = {
   url: '',
@@ -43,7 +36,7 @@ const request = {
     : {}),
 };
 
-const profileDir = path.join(dir, 'profile');
+const profileDir = path.join(database.dataDir, 'profile');
 const { child: service, port } = await startBuilt(env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 request.url = `http://127.0.0.1:${port}/merchant/v1/payments/${create ? 'process' : seeded.paymentId}`;
 await autocannon({ ...request, amount: create ? 1000 : 3000, connections: 10 });
@@ -55,7 +48,6 @@ const result = await autocannon({
 });
 service.kill('SIGTERM');
 await new Promise((resolve) => service.once('exit', resolve));
-await database?.cleanup();
 
 interface Node {
   id: number;
@@ -129,4 +121,4 @@ for (const [name, us] of top) console.log(`${((100 * us) / total).toFixed(1).pad
 console.log('\nby module (self time):');
 const modules = [...byModule.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
 for (const [name, us] of modules) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
-await rm(dir, { recursive: true, force: true });
+await database.cleanup();

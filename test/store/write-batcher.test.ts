@@ -29,6 +29,13 @@ function heldRuns(fail: (items: number[]) => unknown = () => undefined) {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** What the write of `n` is answered: 'written', or its error's message. */
+const outcomeOf = (batcher: WriteBatcher<number>, n: number) =>
+  batcher.write(n).then(
+    () => 'written',
+    (err: Error) => err.message,
+  );
+
 test('a lone write goes out at once; writes made while the limit runs wait and go out together', async () => {
   const { runs, run, finish } = heldRuns();
   const batcher = new WriteBatcher({ run, maxInFlight: 2, maxBatch: 3, retryAlone: () => true });
@@ -67,12 +74,7 @@ test("a failed batch whose error may be one member's: each tried alone, answered
   const { runs, run, finish } = heldRuns((items) => (items.includes(13) ? bad : undefined));
   const batcher = new WriteBatcher({ run, maxInFlight: 1, maxBatch: 16, retryAlone: statementFailed });
   const lone = batcher.write(1);
-  const outcomes = [12, 13, 14].map((n) =>
-    batcher.write(n).then(
-      () => 'written',
-      (err: Error) => err.message,
-    ),
-  );
+  const outcomes = [12, 13, 14].map((n) => outcomeOf(batcher, n));
   await turn();
   finish(0);
   await lone;
@@ -105,11 +107,7 @@ test('a run or a retryAlone that throws still answers every member, and the batc
       return statementFailed(err);
     },
   });
-  const outcome = (n: number) =>
-    batcher.write(n).then(
-      () => 'written',
-      (err: Error) => err.message,
-    );
+  const outcome = (n: number) => outcomeOf(batcher, n);
   assert.equal(await outcome(9), 'thrown at once', 'a lone write whose run throws');
   const first = outcome(1);
   const retried = [8, 9, 10].map(outcome);
@@ -132,12 +130,7 @@ test('a batch lost with its connection is not tried again: every member gets the
   const { runs, run, finish } = heldRuns((items) => (items.length > 1 ? lost : undefined));
   const batcher = new WriteBatcher({ run, maxInFlight: 1, maxBatch: 16, retryAlone: statementFailed });
   const lone = batcher.write(1);
-  const outcomes = [2, 3].map((n) =>
-    batcher.write(n).then(
-      () => 'written',
-      (err: Error) => err.message,
-    ),
-  );
+  const outcomes = [2, 3].map((n) => outcomeOf(batcher, n));
   await turn();
   finish(0);
   await lone;
