@@ -2,12 +2,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 import type { Deps } from '../context.js';
 import { DomainError } from '../domain/errors.js';
 import { hashSecret, secretMatches } from '../domain/secrets.js';
 import { guarded } from './auth/failed-attempts.js';
 import { sendProblem } from './error-handler.js';
+import { LatencyHistogram, type Observer } from './latency-histogram.js';
 import { errors } from './schemas.js';
 
 /** The value kept under `key`, made once. */
@@ -27,7 +28,7 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
   // hash their labels on every inc, label-bound children included.
   type Labels = { method: string; route: string; status: number };
   interface RouteSeries {
-    latency: { observe(seconds: number): void };
+    latency: Observer;
     statuses: Map<number, { labels: Labels; count: number }>;
   }
   // By route pattern, then method: strings made once, so that no request builds a key to look them up.
@@ -46,13 +47,11 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
       }
     },
   });
-  const latency = new Histogram({
-    name: 'paybank_http_request_duration_seconds',
-    help: 'HTTP request duration by route',
-    labelNames: ['method', 'route'],
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const latency = new LatencyHistogram(
+    'paybank_http_request_duration_seconds',
+    'HTTP request duration by route',
+    [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  ).registerIn(registry);
 
   // Callback hooks, as every hook that awaits nothing: an async one costs each request a promise.
   app.addHook('onRequest', (request, reply, done) => {
@@ -63,12 +62,11 @@ export function registerOperations(app: FastifyInstance, deps: Deps): void {
     const { method } = request;
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    // The histogram's label-bound child is made once (labels() validates them); each observe still hashes.
     const forRoute = kept(
       kept(series, route, () => new Map()),
       method,
       () => ({
-        latency: latency.labels({ method, route }),
+        latency: latency.series({ method, route }),
         statuses: new Map(),
       }),
     );
