@@ -283,7 +283,7 @@ app.get<{ Params: { id: string } }>('/merchant/v1/payments/:id', async (request)
   const credential = await authenticate(request.headers);
   const row = await engine.payment(request.params.id, credential.company_id, credential.id);
   if (!row) throw new HttpError(404, 'not found');
-  return { created: true, result: toSummary(toPayment(row), PUBLIC_URL) };
+  return { created: true, result: toSummary(toPayment(row)) };
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -41,8 +41,18 @@ export function pendingRow(
   >,
 ): PendingRow {
   const at = now.toISOString();
+  // Every field named, none spread: on Node 20 each property written after a spread takes V8's slow path,
+  // about 1 us apiece (11 us a row here; issue 14).
   return {
-    ...fields,
+    id: fields.id,
+    channel: fields.channel,
+    destination_kind: fields.destination_kind,
+    destination_id: fields.destination_id,
+    partner_id: fields.partner_id,
+    event_name: fields.event_name,
+    resource_type: fields.resource_type,
+    resource_id: fields.resource_id,
+    payload: fields.payload,
     order_key: `${fields.destination_kind}:${fields.destination_id ?? '-'}:${fields.resource_type}:${fields.resource_id}`,
     state: 'pending',
     attempts: 0,

@@ -101,7 +101,13 @@ async function newDraft(deps: Deps, target: PaymentTarget, input: PaymentInput):
     createdAt: now,
     updatedAt: now,
     completedAt: null,
-    ...fields,
+    // Named, not spread: on Node 20 a spread adds its properties one by one through V8's slow path.
+    amountPence: fields.amountPence,
+    customerEmail: fields.customerEmail,
+    customerEmailCC: fields.customerEmailCC,
+    dueDate: fields.dueDate,
+    attachmentUrl: fields.attachmentUrl,
+    customRedirectUrl: fields.customRedirectUrl,
   };
 }
 

@@ -70,8 +70,8 @@ export interface PaymentAction {
   snapshot: PaymentSnapshot;
 }
 
-/** What actionsHistory[].newEntityState shows: the processed form's fields at that moment. */
-export interface PaymentSnapshot {
+/** The fields every group A answer about a payment has (PaymentSummary). */
+export interface PaymentSummaryFields {
   id: string;
   status: PaymentStatus;
   invoiceRefNumber: string;
@@ -83,6 +83,10 @@ export interface PaymentSnapshot {
   createdAt: string;
   currency: string;
   customRedirectUrl: string | null;
+}
+
+/** What actionsHistory[].newEntityState shows: the processed form's fields at that moment. */
+export interface PaymentSnapshot extends PaymentSummaryFields {
   dataApiCheckStatus: DataApiCheckStatus;
   lastDataApiCheckAt: string | null;
   link: string | null;

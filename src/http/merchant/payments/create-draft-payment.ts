@@ -29,7 +29,7 @@ export const createDraftPaymentRoute: FastifyPluginAsyncTypebox = async (app) =>
           process: false,
         },
       );
-      return { created: true, result: toSummary(payment, app.deps.config.publicUrl) };
+      return { created: true, result: toSummary(payment) };
     },
   );
 };

@@ -26,7 +26,7 @@ export const editPaymentRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { _id, ...edit } = request.body;
       if (_id !== request.params.id) throw invalid('/_id', 'must equal the payment id in the path');
       const payment = await editPayment(app.deps, merchantOf(request), request.params.id, edit);
-      return { saved: true, result: toSummary(payment, app.deps.config.publicUrl) };
+      return { saved: true, result: toSummary(payment) };
     },
   );
 };

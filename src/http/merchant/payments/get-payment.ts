@@ -21,7 +21,7 @@ export const getPaymentRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const payment = await getPayment(app.deps, merchantOf(request), request.params.id);
-      return { created: true, result: toSummary(payment, app.deps.config.publicUrl) };
+      return { created: true, result: toSummary(payment) };
     },
   );
 };

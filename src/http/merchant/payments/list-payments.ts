@@ -25,7 +25,7 @@ export const listPaymentsRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const page = await listPayments(app.deps, merchantOf(request), request.query);
       reply.header('x-total-count', String(page.totalDocs));
-      return page.docs.map((p) => toSummary(p, app.deps.config.publicUrl));
+      return page.docs.map(toSummary);
     },
   );
 };

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Payment, PaymentAction } from '../../../domain/payments/payment.js';
 import { PAYMENT_TYPES } from '../../../domain/payments/payment.js';
-import { processedForm, snapshotOf } from '../../../domain/payments/payment-forms.js';
+import { processedForm, summaryOf } from '../../../domain/payments/payment-forms.js';
 import { type Refund, refundLink } from '../../../domain/payments/refund.js';
 import {
   Amount,
@@ -93,15 +93,8 @@ export const PaymentProcessed = Type.Object(
   { title: 'Payment' },
 );
 
-export function toSummary(payment: Payment, publicUrl: string) {
-  const {
-    dataApiCheckStatus: _d,
-    lastDataApiCheckAt: _l,
-    link: _k,
-    qrCodeData: _q,
-    ...summary
-  } = snapshotOf(payment, publicUrl);
-  return summary;
+export function toSummary(payment: Payment) {
+  return summaryOf(payment);
 }
 
 export function toProcessed(payment: Payment, actions: PaymentAction[], publicUrl: string) {

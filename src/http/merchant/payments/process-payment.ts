@@ -23,7 +23,7 @@ export const processPaymentRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const payment = await processPayment(app.deps, merchantOf(request), request.params.id);
-      return { saved: true, result: toSummary(payment, app.deps.config.publicUrl) };
+      return { saved: true, result: toSummary(payment) };
     },
   );
 };
