@@ -30,6 +30,7 @@ function outcomeOf(
     lastError: state === 'delivered' ? null : error,
     attempt: {
       id: newId(),
+      event_id: event.id,
       attempted_at: attemptedAt.toISOString(),
       target,
       status_code: result.statusCode,

@@ -26,7 +26,7 @@ const recipientsOf = (payment: Payment) => ({ to: payment.customerEmail, cc: pay
 export async function queuePaymentRequestEmail(deps: Deps, payment: Payment): Promise<void> {
   await queueCustomerEmail(deps, payment.companyId, recipientsOf(payment), {
     template: 'payment-request',
-    payment: { ...factsOf(payment), link: paymentLink(deps.config.publicUrl, payment.linkToken) },
+    payment: Object.assign(factsOf(payment), { link: paymentLink(deps.config.publicUrl, payment.linkToken) }),
   });
 }
 

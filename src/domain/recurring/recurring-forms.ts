@@ -75,7 +75,10 @@ export function recurringForm(
   actions: RecurringAction[],
   publicUrl: string,
 ) {
-  return { ...snapshotOf(recurring, initialPayment, publicUrl), actionsHistory: actionsHistoryOf(actions) };
+  // Added to the snapshot just made, not spread into a new object: slow on Node 20 (payment-forms.ts).
+  return Object.assign(snapshotOf(recurring, initialPayment, publicUrl), {
+    actionsHistory: actionsHistoryOf(actions),
+  });
 }
 
 /** Spec 2.5. */
