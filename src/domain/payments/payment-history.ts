@@ -1,6 +1,8 @@
 // Every change of a payment appends a snapshot to its history and, from `sent` on, a status webhook
 // to its integration — in the transaction of the change.
+
 import type { Deps } from '../../context.js';
+import { isoString } from '../clock.js';
 import { type PendingEventRow, recordEvent, webhookRow } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { Payment, PaymentAction } from './payment.js';
@@ -18,7 +20,7 @@ export async function recordPaymentChange(
     id: newId(),
     payment_id: payment.id,
     action,
-    created_at: now.toISOString(),
+    created_at: isoString(now),
     snapshot: JSON.stringify(snapshotOf(payment, deps.config.publicUrl)),
   });
   if (!options.statusChanged || payment.status === 'draft') return;
@@ -33,7 +35,7 @@ export async function recordPaymentChange(
     payload: {
       eventName: 'payment.status_updated',
       eventId,
-      createdAt: now.toISOString(),
+      createdAt: isoString(now),
       data: processedForm(payment, actions, deps.config.publicUrl),
     },
   });
@@ -49,7 +51,7 @@ export async function historyOfNewPayment(
   sent: Payment,
 ): Promise<{ actions: [PaymentAction, PaymentAction]; event: PendingEventRow }> {
   const now = deps.clock.now();
-  const at = now.toISOString();
+  const at = isoString(now);
   const publicUrl = deps.config.publicUrl;
   const actions: [PaymentAction, PaymentAction] = [
     { timestamp: at, action: 'create', snapshot: snapshotOf(draft, publicUrl) },

@@ -1,8 +1,10 @@
 // One-off payments: create, process, edit, delete, cancel, read. Shared by groups A and D; the groups
 // differ only in scope (an integration's payments or a company's) and in response forms.
+
 import type { Deps } from '../../context.js';
 import type { Page, PageRequest } from '../../store/paging.js';
 import { withTransaction } from '../../store/transaction.js';
+import { isoNow } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newToken } from '../ids.js';
 import { releaseAuthorisations, termsChange } from './open-authorisations.js';
@@ -40,7 +42,7 @@ export async function movePayment(
   patch: Partial<Payment> = {},
 ) {
   const status = assertTransition(payment.status, move);
-  const moved: Payment = { ...payment, ...patch, status, updatedAt: deps.clock.now().toISOString() };
+  const moved: Payment = { ...payment, ...patch, status, updatedAt: isoNow(deps.clock) };
   await repo.updatePayment(deps.db, moved);
   await recordPaymentChange(deps, moved, move, { statusChanged: status !== payment.status });
   await queueStatusEmail(deps, payment, moved, move);
@@ -80,7 +82,7 @@ export async function createAndProcessPayment(
 async function newDraft(deps: Deps, target: PaymentTarget, input: PaymentInput): Promise<Payment> {
   const fields = checkInput(deps, input);
   const receiving = await receivingAccount(deps, target);
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   return {
     id: newId(),
     companyId: target.companyId,
@@ -120,7 +122,7 @@ async function storeProcessed(deps: Deps, draft: Payment) {
     ...draft,
     status: assertTransition(draft.status, 'process'),
     linkToken: newToken(),
-    updatedAt: deps.clock.now().toISOString(),
+    updatedAt: isoNow(deps.clock),
   };
   const { actions, event } = await historyOfNewPayment(deps, draft, sent);
   // A write that is one statement is atomic on its own: no BEGIN and COMMIT round trips around it, and
