@@ -53,12 +53,11 @@ export async function queueStatusEmail(
       recipientsOf(after),
       {
         template: 'refund-notice',
-        payment: {
-          ...factsOf(after),
+        payment: Object.assign(factsOf(after), {
           refundPence,
           refundedPence: after.refundedPence,
           refundedAt: after.updatedAt,
-        },
+        }),
       },
       // The refunded total only grows: it names each refund of the payment.
       onceId('refund', after.id, String(after.refundedPence)),

@@ -54,3 +54,15 @@ test('a reset empties every series and keeps them', async () => {
   reference.zero({ method: 'GET', route: '/a' });
   assert.equal(await ours.metrics(), await theirs.metrics());
 });
+
+test('a value that is not finite is not counted (prom-client refuses it)', async () => {
+  const { ours, theirs, histogram, reference } = both();
+  const series = histogram.series({ method: 'GET', route: '/a' });
+  series.observe(0.002);
+  reference.observe({ method: 'GET', route: '/a' }, 0.002);
+  for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+    series.observe(value);
+    assert.throws(() => reference.observe({ method: 'GET', route: '/a' }, value));
+  }
+  assert.equal(await ours.metrics(), await theirs.metrics());
+});
