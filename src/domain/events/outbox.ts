@@ -1,6 +1,5 @@
 // The transactional outbox. A domain function reports a change by calling recordEvent() with the
 // transaction that makes the change; the dispatcher (src/workers/dispatcher.ts) sends it later.
-
 import type { Db } from '../../store/database.js';
 import { isoString } from '../clock.js';
 import { newId } from '../ids.js';

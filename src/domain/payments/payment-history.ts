@@ -1,6 +1,5 @@
 // Every change of a payment appends a snapshot to its history and, from `sent` on, a status webhook
 // to its integration — in the transaction of the change.
-
 import type { Deps } from '../../context.js';
 import { isoString } from '../clock.js';
 import { type PendingEventRow, recordEvent, webhookRow } from '../events/outbox.js';

@@ -1,6 +1,5 @@
 // One-off payments: create, process, edit, delete, cancel, read. Shared by groups A and D; the groups
 // differ only in scope (an integration's payments or a company's) and in response forms.
-
 import type { Deps } from '../../context.js';
 import type { Page, PageRequest } from '../../store/paging.js';
 import { withTransaction } from '../../store/transaction.js';
