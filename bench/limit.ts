@@ -6,7 +6,7 @@
 // same JSON. On PostgreSQL: prepared statements, one round trip for the credential and one statement
 // for the whole write. Not the service: no idempotency, rate limit, logging, hooks or workers.
 // Run by bench/payments.ts: DATABASE_URL=... node --import tsx bench/limit.ts; prints {"port":n}.
-// First, as the service does (src/tick-object-maps.ts): the limit keeps the same fix as the service.
+// First, the service's fix (src/tick-object-maps.ts), so that both start alike.
 import '../src/tick-object-maps.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';

@@ -4,6 +4,8 @@
 // payment, prints {headers, paymentId} and exits (bench/limit.ts then serves that database); with
 // BENCH_SEED (that line) the service serves an already seeded database.
 
+// First, the service's fix (src/tick-object-maps.ts), as the service and the limit have it.
+import '../src/tick-object-maps.js';
 import { openSync, writeSync } from 'node:fs';
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';

@@ -1,4 +1,6 @@
 // The `paybank` command: serve, migrate, and `admin`, which wraps every /admin/v1 route over HTTP.
+// Imported first: its tick object must exist before startup's first full GC (tick-object-maps.ts).
+import './tick-object-maps.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';

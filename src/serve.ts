@@ -1,5 +1,5 @@
 // Start the service: config, database, migrations, HTTP, workers; graceful shutdown on SIGTERM/SIGINT.
-// First, before anything else has run and the heap has been collected (tick-object-maps.ts).
+// Imported first: its tick object must exist before startup's first full GC (tick-object-maps.ts).
 import './tick-object-maps.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { ensureAdminToken } from './domain/partners/admin-token.js';

@@ -1,4 +1,4 @@
-// src/tick-object-maps.ts: a tick object is kept, and tick objects made after full collections still have
+// src/tick-object-maps.ts: a tick object is kept, and a tick object made after full collections still has
 // its hidden class (V8's own %HaveSameMap, in a process of its own), so that nextTick's site keeps
 // seeing one class; without a kept object, the class made after a collection is a new one.
 import assert from 'node:assert/strict';
@@ -30,30 +30,40 @@ const AFTER_COLLECTIONS = `
   const idle = () => new Promise((resolve) => setImmediate(resolve));
   const collected = async () => { for (let i = 0; i < 3; i++) { await idle(); gc(); } };`;
 
-test('the kept object is a tick object, and later tick objects share its hidden class', async () => {
+test('the kept object is a tick object, and one made after full collections shares its hidden class', async () => {
+  // The kept object is read only after the collections: only the module holds it while they run.
   const out = await stdoutOf(`
     import { keptTickObject } from ${JSON.stringify(moduleUrl)};
     ${AFTER_COLLECTIONS}
-    await idle();
-    const kept = keptTickObject();
-    const symbols = Object.getOwnPropertySymbols(kept).map((s) => s.description);
     await collected();
     const later = await tickObject();
+    const kept = keptTickObject();
+    const isObject = typeof kept === 'object' && kept !== null;
     process.stdout.write(JSON.stringify({
-      keys: Object.keys(kept),
-      symbols,
-      sameClass: %HaveSameMap(kept, later),
+      isObject,
+      keys: isObject ? Object.keys(kept) : [],
+      symbols: isObject ? Object.getOwnPropertySymbols(kept).map((s) => s.description) : [],
+      sameClass: isObject && %HaveSameMap(kept, later),
     }));`);
-  assert.deepEqual(JSON.parse(out), {
-    keys: ['callback', 'args'],
-    symbols: ['async_id_symbol', 'trigger_async_id_symbol'],
-    sameClass: true,
-  });
+  const seen = JSON.parse(out) as {
+    isObject: boolean;
+    keys: string[];
+    symbols: string[];
+    sameClass: boolean;
+  };
+  assert.equal(seen.isObject, true);
+  assert.deepEqual(seen.keys, ['callback', 'args']);
+  // Node 22.7 and later add a third symbol (the async context frame).
+  for (const symbol of ['async_id_symbol', 'trigger_async_id_symbol']) {
+    assert.ok(seen.symbols.includes(symbol), symbol);
+  }
+  assert.equal(seen.sameClass, true);
 });
 
 test('without a kept tick object, one made after full collections has a new hidden class', async () => {
   // The control: what the module prevents. The first object's class is read (its address, printed by
-  // V8) before it is dropped, as no live object may hold it.
+  // V8) before it is dropped, as no live object may hold it. This checks V8, not the project: if it ever
+  // fails, V8 keeps the class now and the module can go.
   const out = await stdoutOf(`
     ${AFTER_COLLECTIONS}
     let first = await tickObject();
