@@ -2,8 +2,8 @@
 // account to pay from, clicks Approve, and the browser lands back on the service with code and state.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { answerOf, bankWorld, MERCHANT } from '../../helpers/sandbox-bank.js';
+import { type Browser, chromium } from 'playwright-core';
+import { answerOf, type BankWorld, bankWorld, MERCHANT } from '../../helpers/sandbox-bank.js';
 
 test('a customer approves a payment at the sandbox bank in a browser', async (t) => {
   const w = await bankWorld(t);
@@ -28,7 +28,21 @@ test('a customer approves a payment at the sandbox bank in a browser', async (t)
       '--disable-sync',
     ],
   });
-  t.after(() => browser.close());
+  // Closed when the body ends, not in an after-hook: after-hooks run in the order they were added, so
+  // the app's close came first, with the browser's connections to it still open. A CI run hung here for
+  // ten minutes with Chromium, a listening server and one socket open, likely that close waiting on them.
+  try {
+    await approveInBrowser(browser, w, consent);
+  } finally {
+    await browser.close();
+  }
+});
+
+async function approveInBrowser(
+  browser: Browser,
+  w: BankWorld,
+  consent: { authorizationUrl: string; consentId: string },
+): Promise<void> {
   const page = await browser.newPage();
   await page.goto(consent.authorizationUrl);
   assert.match(await page.title(), /Sandbox Bank: Approve a payment/);
@@ -47,4 +61,4 @@ test('a customer approves a payment at the sandbox bank in a browser', async (t)
   const payment = await w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'browser-pay' });
   assert.equal(payment.debtor?.name, 'Carol Lowe');
   assert.equal((await w.bank.getPayment(payment.paymentId)).status, 'rejected', 'Carol holds 5.00');
-});
+}
