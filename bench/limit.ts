@@ -19,6 +19,7 @@ import { toPayment, toRow } from '../src/domain/payments/payment.repository.js';
 import type { PaymentTable } from '../src/domain/payments/payment.row.js';
 import { processedForm, snapshotOf } from '../src/domain/payments/payment-forms.js';
 import { toSummary } from '../src/http/merchant/payments/payment-view.js';
+import { WAL_CHECKPOINT_PAGES } from '../src/store/database.js';
 
 const PUBLIC_URL = process.env.PUBLIC_URL ?? 'http://localhost:3000';
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -89,6 +90,8 @@ function sqlite(file: string): Engine {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // The service's mark (src/store/database.ts): the limit must not checkpoint more often than it does.
+  db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   const q = (text: string) => text.replace(/\$\d+/g, '?');
   const credential = db.prepare(q(CREDENTIAL_SQL));
   const payment = db.prepare(q(PAYMENT_SQL));

@@ -86,15 +86,19 @@ export function openSqliteImage(image: Buffer, options: StoreOptions = {}): Stor
 }
 
 /**
- * WAL pages after which a commit checkpoints (SQLite's default: 1,000). The checkpoint runs inside that
- * commit, on the event loop: it copies each page changed since the last one into the database file and
- * fsyncs both files while every request waits. A create rewrites the same pages (the indexes' last leaves,
- * the outbox's), so four times the pages between checkpoints copy far fewer pages per create, with a
- * quarter of the fsyncs: 11-20% more creates a second with their webhooks (bench/RESULTS.md, 2026-12-01
- * 21:35). 4,000 keeps the WAL within the first block of its index (4,062 frames), so that a read of a
- * page not in the cache still searches one block.
+ * WAL pages at which a commit checkpoints (SQLite's default: 1,000). The checkpoint runs right after that
+ * commit, in the same call, on the event loop: it copies each page changed since the last one into the
+ * database file and fsyncs both files while every request waits. A create rewrites the same pages (the
+ * indexes' last leaves, the outbox's), and a checkpoint copies each page once however often it changed,
+ * so four times the pages between checkpoints mean fewer copies per create and a quarter of the fsyncs:
+ * 11-20% more creates a second with their webhooks (bench/RESULTS.md, 2026-12-01 21:27-21:35). 4,000
+ * keeps the WAL, but for the commit that crosses the mark, within the first block of its index (4,062
+ * frames), so that a read of a page not in the cache searches one block. The cost: the -wal file stays
+ * about 16 MB on disk, and with SQLITE_SYNCHRONOUS=NORMAL (whose commits are synced only at checkpoints)
+ * a power cut or OS crash can lose up to that much of the last commits instead of 4 MB; a killed process
+ * loses none, as before. bench/limit.ts uses the same mark.
  */
-const WAL_CHECKPOINT_PAGES = 4_000;
+export const WAL_CHECKPOINT_PAGES = 4_000;
 
 function openSqlite(file: string | Buffer, synchronous: 'NORMAL' | 'FULL', groupCommit: boolean): Store {
   if (typeof file === 'string' && file !== ':memory:' && file !== '') restrictSqliteFiles(file);
