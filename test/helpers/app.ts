@@ -96,7 +96,11 @@ export async function buildTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   t.after(async () => {
-    await app.close();
+    const closing = app.close();
+    // A browser whose own after-hook comes later may still hold a request in progress, which a graceful
+    // close would wait on; a test has nothing to drain.
+    app.server.closeAllConnections();
+    await closing;
     await store?.close();
     if (pooled && base) await releaseSchema(base, pooled);
   });
