@@ -2,8 +2,8 @@
 // account to pay from, clicks Approve, and the browser lands back on the service with code and state.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
-import { answerOf, type BankWorld, bankWorld, MERCHANT } from '../../helpers/sandbox-bank.js';
+import { launchChromium } from '../../helpers/browser.js';
+import { answerOf, bankWorld, MERCHANT } from '../../helpers/sandbox-bank.js';
 
 test('a customer approves a payment at the sandbox bank in a browser', async (t) => {
   const w = await bankWorld(t);
@@ -16,33 +16,9 @@ test('a customer approves a payment at the sandbox bank in a browser', async (t)
     state: 'browser-state',
     idempotencyKey: 'browser-1',
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-  // Closed when the body ends, not in an after-hook: after-hooks run in the order they were added, so
-  // the app's close came first, with the browser's connections to it still open. A CI run hung here for
-  // ten minutes with Chromium, a listening server and one socket open, likely that close waiting on them.
-  try {
-    await approveInBrowser(browser, w, consent);
-  } finally {
-    await browser.close();
-  }
-});
-
-async function approveInBrowser(
-  browser: Browser,
-  w: BankWorld,
-  consent: { authorizationUrl: string; consentId: string },
-): Promise<void> {
+  // launchChromium's close comes after the app's (after-hooks run in the order they were added); the
+  // test app closes its connections, so a request the browser still holds cannot keep that close waiting.
+  const browser = await launchChromium(t);
   const page = await browser.newPage();
   await page.goto(consent.authorizationUrl);
   assert.match(await page.title(), /Sandbox Bank: Approve a payment/);
@@ -61,4 +37,4 @@ async function approveInBrowser(
   const payment = await w.bank.submitPayment({ consentId: consent.consentId, idempotencyKey: 'browser-pay' });
   assert.equal(payment.debtor?.name, 'Carol Lowe');
   assert.equal((await w.bank.getPayment(payment.paymentId)).status, 'rejected', 'Carol holds 5.00');
-}
+});
