@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, type PostgresPool, SqliteDialect, type Transac
 import type Pg from 'pg';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { preparedName } from './prepared.js';
-import { runDirectOn } from './reusable-query.js';
+import { runDirectOn, runTransactionsDirectOn } from './reusable-query.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statements.js';
 
@@ -113,6 +113,7 @@ function openSqlite(file: string | Buffer, synchronous: 'NORMAL' | 'FULL', group
   const db = new Kysely<Database>({ dialect });
   if (dialect instanceof GroupCommitSqliteDialect) {
     runDirectOn(db, (sql, parameters) => dialect.driver.readNow(sql, parameters));
+    runTransactionsDirectOn(db, (sql, parameters) => dialect.driver.runInTransaction(sql, parameters));
   }
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

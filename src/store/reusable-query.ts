@@ -19,6 +19,30 @@ export function runDirectOn(db: Db, run: RunDirect): void {
   directRunners.set(db, run);
 }
 
+/** For each database: how a statement of one of its transactions runs directly (SQLite's group commit). */
+const transactionRunners = new WeakMap<Db, RunDirect>();
+
+/** Lets reusable queries on the transactions of `db` run directly while they are open (directWhileOpen). */
+export function runTransactionsDirectOn(db: Db, run: RunDirect): void {
+  transactionRunners.set(db, run);
+}
+
+/**
+ * Runs `fn`, the callback of a transaction `trx` of `db`, with `trx` running reusable queries directly
+ * when `db` can. Only while `fn` runs: a use of `trx` after it (not awaited in it) goes through Kysely,
+ * which refuses a transaction already committed.
+ */
+export async function directWhileOpen<T>(db: Db, trx: Db, fn: () => Promise<T>): Promise<T> {
+  const run = transactionRunners.get(db);
+  if (!run) return fn();
+  directRunners.set(trx, run);
+  try {
+    return await fn();
+  } finally {
+    directRunners.delete(trx);
+  }
+}
+
 interface Built {
   sql: string;
   /** For each parameter of the SQL, which argument it is. */

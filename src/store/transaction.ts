@@ -3,10 +3,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Deps } from '../context.js';
 import type { Db, Trx } from './database.js';
+import { directWhileOpen } from './reusable-query.js';
 
 export async function withTransaction<T>(deps: Deps, fn: (deps: Deps) => Promise<T>): Promise<T> {
   if (deps.db.isTransaction) return fn(deps);
-  return deps.db.transaction().execute((trx) => fn({ ...deps, db: trx }));
+  const { db } = deps;
+  return db.transaction().execute((trx) => directWhileOpen(db, trx, () => fn({ ...deps, db: trx })));
 }
 
 const requestTransaction = new AsyncLocalStorage<Trx>();
@@ -21,5 +23,7 @@ export function ambientTransaction(): Trx | undefined {
  * idempotent write, whose stored answer must commit with its work or not at all).
  */
 export function inRequestTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute((trx) => requestTransaction.run(trx, () => fn(trx)));
+  return db
+    .transaction()
+    .execute((trx) => directWhileOpen(db, trx, () => requestTransaction.run(trx, () => fn(trx))));
 }

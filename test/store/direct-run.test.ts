@@ -1,10 +1,14 @@
 // Queries built once run past Kysely's layers on the root database of either engine (reusable-query.ts
 // runDirectOn): SQLite's reads at once, PostgreSQL's on a pooled connection. They answer as Kysely would,
-// on connections Kysely has used too, and more of them at once than the pool holds.
+// on connections Kysely has used too, and more of them at once than the pool holds. In a transaction
+// of SQLite's group commit they run at once too, while the transaction is open.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
+import type { Db } from '../../src/store/database.js';
+import { GroupCommitDriver } from '../../src/store/group-commit.js';
 import { reusableQuery, runBuilt } from '../../src/store/reusable-query.js';
+import { withTransaction } from '../../src/store/transaction.js';
 import { buildTestApp } from '../helpers/app.js';
 
 const settingValue = reusableQuery((db, name: string) =>
@@ -64,4 +68,58 @@ test('runBuilt runs a write on PostgreSQL directly, and on SQLite through Kysely
   await runBuilt(db, insert, ['direct-w', 'written']);
   assert.deepEqual(await settingValue(db, 'direct-w'), [{ value: 'written' }]);
   await assert.rejects(runBuilt(db, insert, ['direct-w', 'again']), /unique|UNIQUE|duplicate/);
+});
+
+test('in a transaction of the service, built statements run at once on SQLite and through Kysely on PostgreSQL, only while it is open', async (t) => {
+  const app = await buildTestApp(t);
+  const { deps } = app;
+  const sqlite = deps.engine === 'sqlite';
+  const insert = sqlite
+    ? 'insert into settings (name, value) values (?, ?)'
+    : 'insert into settings (name, value) values ($1, $2)';
+  const select = sqlite
+    ? 'select value from settings where name = ?'
+    : 'select value from settings where name = $1';
+
+  // Kysely's way runs each statement through the driver's run (SQLite) or a pool client (PostgreSQL).
+  const throughKysely: string[] = [];
+  const run = GroupCommitDriver.prototype.run;
+  GroupCommitDriver.prototype.run = function (this: GroupCommitDriver, query, inTransaction) {
+    throughKysely.push(query.sql);
+    return run.call(this, query, inTransaction);
+  } as typeof run;
+  t.after(() => {
+    GroupCommitDriver.prototype.run = run;
+  });
+
+  let late: Db | undefined;
+  const inside = await withTransaction(deps, async (tx) => {
+    late = tx.db;
+    await runBuilt(tx.db, insert, ['in-trx', 'mine']);
+    return runBuilt<{ value: string }>(tx.db, select, ['in-trx']);
+  });
+  assert.deepEqual(inside, [{ value: 'mine' }], 'a statement sees what its transaction wrote');
+  if (sqlite) {
+    assert.deepEqual(
+      throughKysely.filter((s) => s.includes('settings')),
+      [],
+      'no statement of the transaction went through Kysely',
+    );
+  }
+  assert.deepEqual(await runBuilt(deps.db, select, ['in-trx']), [{ value: 'mine' }], 'and it committed');
+
+  // A failing statement fails its transaction, which is rolled back: nothing of it stays.
+  await assert.rejects(
+    withTransaction(deps, async (tx) => {
+      await runBuilt(tx.db, insert, ['in-failed', 'gone']);
+      await runBuilt(tx.db, insert, ['in-trx', 'duplicate']);
+    }),
+    /unique|UNIQUE|duplicate/,
+  );
+  assert.deepEqual(await runBuilt(deps.db, select, ['in-failed']), []);
+
+  // Once the transaction has ended, its object no longer runs anything (Kysely refuses it).
+  assert.ok(late);
+  await assert.rejects(runBuilt(late, insert, ['too-late', 'x']), /committed|rolled back/i);
+  assert.deepEqual(await runBuilt(deps.db, select, ['too-late']), []);
 });

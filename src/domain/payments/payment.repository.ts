@@ -1,4 +1,4 @@
-import { CompiledQuery, type Insertable, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { prepared } from '../../store/prepared.js';
@@ -238,26 +238,22 @@ export async function insertProcessedPayment(
     return;
   }
   const [payments, actions, events, counts] = NEW_PAYMENT_SQLITE;
-  await db.executeQuery(CompiledQuery.raw(payments, write.payment));
+  await runBuilt(db, payments, write.payment);
   const [create, process] = write.actions;
-  await db.executeQuery(
-    CompiledQuery.raw(actions, [
-      create[0],
-      payment.id,
-      ...create.slice(1),
-      process[0],
-      payment.id,
-      ...process.slice(1),
-    ]),
-  );
-  await db.executeQuery(CompiledQuery.raw(events, write.event));
-  await db.executeQuery(
-    CompiledQuery.raw(counts, [
-      payment.companyId,
-      payment.integrationId,
-      Math.floor(Math.random() * COUNT_SLOTS),
-    ]),
-  );
+  await runBuilt(db, actions, [
+    create[0],
+    payment.id,
+    ...create.slice(1),
+    process[0],
+    payment.id,
+    ...process.slice(1),
+  ]);
+  await runBuilt(db, events, write.event);
+  await runBuilt(db, counts, [
+    payment.companyId,
+    payment.integrationId,
+    Math.floor(Math.random() * COUNT_SLOTS),
+  ]);
 }
 
 const batchers = new WeakMap<Db, WriteBatcher<NewPaymentWrite>>();
