@@ -1,6 +1,6 @@
 // The sandbox clock (API.md 9.1): real time plus an offset that only grows. The offset is kept in the
 // `settings` table, so a restart keeps it and every process sharing the database follows it.
-import type { Deps } from '../context.js';
+import { type Deps, depsWithDb } from '../context.js';
 import { OffsetClock } from './clock.js';
 import { DomainError } from './errors.js';
 
@@ -33,7 +33,7 @@ export async function advanceClock(deps: Deps, ms: number): Promise<Date> {
       .values({ name: SETTING, value: '0' })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const next = Math.max(await storedOffset({ ...deps, db: trx }), clock.offset) + ms;
+    const next = Math.max(await storedOffset(depsWithDb(deps, trx)), clock.offset) + ms;
     await trx
       .updateTable('settings')
       .set({ value: String(next) })

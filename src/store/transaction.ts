@@ -1,14 +1,14 @@
 // Runs fn in a database transaction, or inside the caller's transaction when deps.db already is one,
-// so that services compose: a service called with {...deps, db: trx} joins the caller's transaction.
+// so that services compose: a service called with depsWithDb(deps, trx) joins the caller's transaction.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Deps } from '../context.js';
+import { type Deps, depsWithDb } from '../context.js';
 import type { Db, Trx } from './database.js';
 import { directWhileOpen } from './reusable-query.js';
 
 export async function withTransaction<T>(deps: Deps, fn: (deps: Deps) => Promise<T>): Promise<T> {
   if (deps.db.isTransaction) return fn(deps);
   const { db } = deps;
-  return db.transaction().execute((trx) => directWhileOpen(db, trx, () => fn({ ...deps, db: trx })));
+  return db.transaction().execute((trx) => directWhileOpen(db, trx, () => fn(depsWithDb(deps, trx))));
 }
 
 const requestTransaction = new AsyncLocalStorage<Trx>();
