@@ -190,7 +190,7 @@ export class GroupCommitDriver implements Driver {
    * way there, five async layers and a query executor made anew, cost a create more than its SQL.
    */
   runInTransaction<R>(sql: string, parameters: readonly unknown[]): R[] {
-    if (!this.#batch) throw new Error('no transaction holds the connection');
+    if (!this.#batch) throw new Error('no transaction is open on the connection');
     const statement = this.#database().prepare(sql);
     if (statement.reader) return statement.all(parameters) as R[];
     statement.run(parameters);

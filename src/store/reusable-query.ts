@@ -27,10 +27,14 @@ export function runTransactionsDirectOn(db: Db, run: RunDirect): void {
   transactionRunners.set(db, run);
 }
 
+const ended: RunDirect = () => {
+  throw new Error('this transaction has already committed or rolled back');
+};
+
 /**
  * Runs `fn`, the callback of a transaction `trx` of `db`, with `trx` running reusable queries directly
- * when `db` can. Only while `fn` runs: a use of `trx` after it (not awaited in it) goes through Kysely,
- * which refuses a transaction already committed.
+ * when `db` can. Only while `fn` runs: after it, a reusable query on `trx` (one not awaited in `fn`) is
+ * refused, since the connection is then another's or its batch's COMMIT is on its way.
  */
 export async function directWhileOpen<T>(db: Db, trx: Db, fn: () => Promise<T>): Promise<T> {
   const run = transactionRunners.get(db);
@@ -39,7 +43,7 @@ export async function directWhileOpen<T>(db: Db, trx: Db, fn: () => Promise<T>):
   try {
     return await fn();
   } finally {
-    directRunners.delete(trx);
+    directRunners.set(trx, ended);
   }
 }
 

@@ -122,4 +122,23 @@ test('in a transaction of the service, built statements run at once on SQLite an
   assert.ok(late);
   await assert.rejects(runBuilt(late, insert, ['too-late', 'x']), /committed|rolled back/i);
   assert.deepEqual(await runBuilt(deps.db, select, ['too-late']), []);
+
+  if (sqlite) {
+    // Nor between its callback's end and its batch's COMMIT: a statement not awaited in the callback,
+    // run then, would land in another transaction or commit the batch early (Kysely refuses only
+    // once the commit is done).
+    let inWindow: Promise<unknown> | undefined;
+    await withTransaction(deps, async (tx) => {
+      await runBuilt(tx.db, insert, ['in-time', 'kept']);
+      process.nextTick(() => {
+        inWindow = runBuilt(tx.db, insert, ['in-window', 'x']).then(
+          () => 'ran',
+          (err: Error) => err.message,
+        );
+      });
+    });
+    assert.equal(await inWindow, 'this transaction has already committed or rolled back');
+    assert.deepEqual(await runBuilt(deps.db, select, ['in-window']), []);
+    assert.deepEqual(await runBuilt(deps.db, select, ['in-time']), [{ value: 'kept' }]);
+  }
 });
