@@ -44,15 +44,24 @@ class Batch {
   }
 }
 
-/** One connection acquisition: the transaction it runs, if any. */
+const TRANSACTION_ENDED = 'this transaction has already committed or rolled back';
+
+/**
+ * One connection acquisition: the transaction it runs, if any. Once released it runs nothing: a
+ * transaction's statement not awaited in its callback would otherwise run after the connection went to
+ * others, in another's savepoint or committing the batch early (Kysely refuses it only once the
+ * batch's COMMIT is done).
+ */
 class Handle implements DatabaseConnection {
   batch: Batch | undefined;
   released = false;
   constructor(private readonly driver: GroupCommitDriver) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.released) throw new Error(TRANSACTION_ENDED);
     return this.driver.run<R>(query, this.batch !== undefined);
   }
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (this.released) throw new Error(TRANSACTION_ENDED);
     yield this.driver.run<R>(query, this.batch !== undefined);
   }
 }

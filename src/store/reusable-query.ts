@@ -27,14 +27,10 @@ export function runTransactionsDirectOn(db: Db, run: RunDirect): void {
   transactionRunners.set(db, run);
 }
 
-const ended: RunDirect = () => {
-  throw new Error('this transaction has already committed or rolled back');
-};
-
 /**
  * Runs `fn`, the callback of a transaction `trx` of `db`, with `trx` running reusable queries directly
- * when `db` can. Only while `fn` runs: after it, a reusable query on `trx` (one not awaited in `fn`) is
- * refused, since the connection is then another's or its batch's COMMIT is on its way.
+ * when `db` can. Only while `fn` runs: after it, a reusable query on `trx` (one not awaited in `fn`) goes
+ * through Kysely to the transaction's connection, which refuses it (group-commit.ts).
  */
 export async function directWhileOpen<T>(db: Db, trx: Db, fn: () => Promise<T>): Promise<T> {
   const run = transactionRunners.get(db);
@@ -43,7 +39,7 @@ export async function directWhileOpen<T>(db: Db, trx: Db, fn: () => Promise<T>):
   try {
     return await fn();
   } finally {
-    directRunners.set(trx, ended);
+    directRunners.delete(trx);
   }
 }
 

@@ -118,7 +118,7 @@ test('in a transaction of the service, built statements run at once on SQLite an
   );
   assert.deepEqual(await runBuilt(deps.db, select, ['in-failed']), []);
 
-  // Once the transaction has ended, its object no longer runs anything (Kysely refuses it).
+  // Once the transaction has ended, its object no longer runs anything.
   assert.ok(late);
   await assert.rejects(runBuilt(late, insert, ['too-late', 'x']), /committed|rolled back/i);
   assert.deepEqual(await runBuilt(deps.db, select, ['too-late']), []);
@@ -126,19 +126,27 @@ test('in a transaction of the service, built statements run at once on SQLite an
   if (sqlite) {
     // Nor between its callback's end and its batch's COMMIT: a statement not awaited in the callback,
     // run then, would land in another transaction or commit the batch early (Kysely refuses only
-    // once the commit is done).
+    // once the commit is done). Built once or by Kysely's builder alike.
     let inWindow: Promise<unknown> | undefined;
+    let builtInWindow: Promise<unknown> | undefined;
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ran',
+        (err: Error) => err.message,
+      );
     await withTransaction(deps, async (tx) => {
       await runBuilt(tx.db, insert, ['in-time', 'kept']);
       process.nextTick(() => {
-        inWindow = runBuilt(tx.db, insert, ['in-window', 'x']).then(
-          () => 'ran',
-          (err: Error) => err.message,
+        inWindow = outcome(runBuilt(tx.db, insert, ['in-window', 'x']));
+        builtInWindow = outcome(
+          tx.db.insertInto('settings').values({ name: 'built-in-window', value: 'x' }).execute(),
         );
       });
     });
     assert.equal(await inWindow, 'this transaction has already committed or rolled back');
+    assert.equal(await builtInWindow, 'this transaction has already committed or rolled back');
     assert.deepEqual(await runBuilt(deps.db, select, ['in-window']), []);
+    assert.deepEqual(await runBuilt(deps.db, select, ['built-in-window']), []);
     assert.deepEqual(await runBuilt(deps.db, select, ['in-time']), [{ value: 'kept' }]);
   }
 });
