@@ -107,6 +107,15 @@ function openSqlite(file: string | Buffer, synchronous: 'NORMAL' | 'FULL', group
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Group commit runs each transaction in a savepoint, and SQLite keeps the original of every page it
+  // changes in a sub-journal, spilt to a temp file past 64 KiB: a create changes about 22 such pages, so
+  // that was 44 more writes a create and a file made and deleted per batch. In memory: 16-21% more
+  // creates a second (bench/RESULTS.md, 2026-12-02 03:52). SQLite's source, not its documentation, ties
+  // the sub-journal to temp_store: test/store/sqlite-temp-store.test.ts holds it to that. The cost: the
+  // sub-journal (the pages one transaction changes; the largest, the outbox retention's, deletes 5,000
+  // events and their attempts), sorts without an index (a migration's index build included) and
+  // temporary tables are held in memory.
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   const config = { database: withStatementCache(sqlite) };
   const dialect = groupCommit ? new GroupCommitSqliteDialect(config) : new SqliteDialect(config);
