@@ -2,9 +2,9 @@
 // API takes 1,000 creates/s). The service runs as `npm start` runs it (built, workers on); creates go
 // through the API at a fixed rate and every webhook they cause goes to a receiver in its own process that
 // checks each signature and times change (the event's createdAt) -> delivery. A create-and-process
-// causes one webhook, so as many more a second are recorded straight into the outbox meanwhile (as
-// bench/webhooks.ts does, timed the same way): the deliveries/s reported are those the receiver got
-// while the creates ran. Then, flat out, creates/s
+// causes one webhook, so as many more a second are recorded straight into the outbox meanwhile, by a
+// process of its own (bench/outbox-recorder.ts), timed the same way: the deliveries/s reported are those
+// the receiver got while the creates ran. Then, flat out, creates/s
 // with the receiver up and with it down: what a failing destination costs the API (its circuit,
 // src/workers/destination-circuits.ts, should make that nothing).
 //   npm run bench:webhooks-under-load [-- --rate 1000 --extra 1000 --seconds 10 --engines sqlite,postgres --dry-run]
@@ -15,9 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { webhookRow } from '../src/domain/events/outbox.js';
-import { newId } from '../src/domain/ids.js';
-import { openStore, type Store } from '../src/store/database.js';
+import { openStore } from '../src/store/database.js';
 import {
   cpuUs,
   freshDatabase,
@@ -28,6 +26,7 @@ import {
   seedDatabase,
 } from './bench-database.js';
 import { startBuilt } from './built-service.js';
+import { forkRecorder } from './outbox-recorder.js';
 import { forkReceiver, percentile } from './webhook-receiver-process.js';
 
 const { values } = parseArgs({
@@ -54,48 +53,6 @@ const body = JSON.stringify({
   customerName: 'Bench Customer',
   type: 'link',
 });
-
-/**
- * Besides the creates' own, webhooks recorded straight into the outbox at `rate` a second (10 ms ticks,
- * as bench/webhooks.ts records them) for `seconds`, each stamped so that the receiver times it too.
- */
-async function streamEvents(
-  store: Store,
-  integrationId: string,
-  rate: number,
-  seconds: number,
-): Promise<number> {
-  const perTick = Math.max(1, Math.round(rate / 100));
-  const start = Date.now();
-  let recorded = 0;
-  for (let tick = 0; tick < seconds * 100; tick++) {
-    const wait = start + tick * 10 - Date.now();
-    if (wait > 0) await sleep(wait);
-    // Built first, then written in one statement: on SQLite a transaction awaited row by row held the
-    // write lock across turns of this process's event loop, busy with the load generator, and the
-    // service's writes waited for it (SQLite's busy wait sleeps on the service's event loop).
-    const rows = [];
-    for (let i = 0; i < perTick; i++) {
-      const paymentId = newId();
-      rows.push(
-        await webhookRow(store.db, new Date(), {
-          destination: { kind: 'integration', integrationId },
-          eventName: 'payment.status_updated',
-          resourceType: 'payment',
-          resourceId: paymentId,
-          payload: {
-            eventName: 'payment.status_updated',
-            recordedAt: Date.now(),
-            data: { id: paymentId, status: 'paid' },
-          },
-        }),
-      );
-    }
-    await store.db.insertInto('events').values(rows).execute();
-    recorded += perTick;
-  }
-  return recorded;
-}
 
 /** Events by state at the end, and the commonest errors of failed attempts: what was not delivered, and why. */
 async function outboxStates(databaseUrl: string): Promise<Record<string, number | string>> {
@@ -162,6 +119,7 @@ async function run(engine: string) {
   // Warm (JIT, validators, connections to the receiver), then start counting from nothing.
   await create({ amount: 500, connections: 10 });
   await settled('warm-up');
+  const recorder = await forkRecorder(database.url);
   receiver.send({ type: 'reset' });
 
   // The service's CPU while the creates ran: whether it was short of CPU (its event loop at a full
@@ -177,7 +135,7 @@ async function run(engine: string) {
   };
   const [paced, streamed] = await Promise.all([
     create({ overallRate: RATE, duration: SECONDS, connections: CONNECTIONS }),
-    streamEvents(store, seed.integrationId, EXTRA, SECONDS),
+    recorder.record({ integrationId: seed.integrationId, rate: EXTRA, seconds: SECONDS }),
   ]);
   const pacedUs = (performance.now() - cpuFrom.at) * 1000;
   const cpuShare = {
@@ -206,7 +164,8 @@ async function run(engine: string) {
   const result = {
     engine,
     creates: paced.requests.total,
-    streamed,
+    streamed: streamed.recorded,
+    recorderInsertMs: streamed.insertMs,
     createsPerSecond: Math.round(paced.requests.total / SECONDS),
     createP99Ms: paced.latency.p99,
     createMeanMs: Math.round(paced.latency.average),
@@ -216,7 +175,8 @@ async function run(engine: string) {
     machineCpuPercent: cpuShare.machine,
     non2xx: paced.non2xx + paced.errors + flatUp.non2xx + flatUp.errors + flatDown.non2xx + flatDown.errors,
     delivered: delivered.received,
-    deliveriesPerSecond: Math.round(during.received / SECONDS),
+    // Over the paced run's whole length: the recorder may end after the creates (it catches up late ticks).
+    deliveriesPerSecond: Math.round(during.received / (pacedUs / 1e6)),
     badSignatures: delivered.badSignatures,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
@@ -239,11 +199,11 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().
 const dirty = execFileSync('git', ['status', '--porcelain']).toString().trim() ? '+changes' : '';
 const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds ${SECONDS} --extra ${EXTRA} --engines ${values.engines}`;
 let text = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}, \`${command}\`\n\n`;
-text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox; deliveries/s: received while the creates ran; change -> delivery: every webhook.\n\n`;
+text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox by a process of its own (bench/outbox-recorder.ts; in brackets, the time its inserts took, on SQLite mostly waiting for the service's write lock); deliveries/s: received while the creates ran; change -> delivery: every webhook.\n\n`;
 text +=
   '| engine | creates/s asked / done | create mean / p99 ms | CPU % of a core: service (event loop) / PostgreSQL / machine | webhooks delivered | deliveries/s | change -> delivery p50 / p99 / max ms | signatures | RSS MB | flat out, receiver up / down (creates/s) | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|---|\n';
 for (const r of results) {
-  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createMeanMs} / ${r.createP99Ms} | ${r.serviceCpuPercent} (${r.mainThreadCpuPercent}) / ${r.engine === 'postgres' ? r.databaseCpuPercent : '-'} / ${r.machineCpuPercent} | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded | ${r.deliveriesPerSecond} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
+  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createMeanMs} / ${r.createP99Ms} | ${r.serviceCpuPercent} (${r.mainThreadCpuPercent}) / ${r.engine === 'postgres' ? r.databaseCpuPercent : '-'} / ${r.machineCpuPercent} | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded (${(r.recorderInsertMs / 1000).toFixed(1)} s) | ${r.deliveriesPerSecond} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
 }
 console.log(text);
 if (!values['dry-run']) {
