@@ -4,7 +4,7 @@
 // checks each signature and times change (the event's createdAt) -> delivery. A create-and-process
 // causes one webhook, so as many more a second are recorded straight into the outbox meanwhile, by a
 // process of its own (bench/outbox-recorder.ts), timed the same way: the deliveries/s reported are those
-// the receiver got while the creates ran. Then, flat out, creates/s
+// the receiver got while the creates and the recording ran. Then, flat out, creates/s
 // with the receiver up and with it down: what a failing destination costs the API (its circuit,
 // src/workers/destination-circuits.ts, should make that nothing).
 //   npm run bench:webhooks-under-load [-- --rate 1000 --extra 1000 --seconds 10 --engines sqlite,postgres --dry-run]
