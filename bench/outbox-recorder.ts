@@ -5,10 +5,11 @@
 // forkRecorder() starts it and waits until it is ready (its store open), so that recording starts with
 // the creates; it records once, reports, and exits.
 import { fork } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { webhookRow } from '../src/domain/events/outbox.js';
 import { newId } from '../src/domain/ids.js';
-import { openStore } from '../src/store/database.js';
+import { openStore, type Store } from '../src/store/database.js';
 
 export interface RecordRequest {
   integrationId: string;
@@ -27,16 +28,11 @@ export interface Recorder {
   record(request: RecordRequest): Promise<Recorded>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * `rate` webhooks a second (10 ms ticks, as bench/webhooks.ts records them) for `seconds`, each stamped
  * so that the receiver times it too.
  */
-async function record(
-  store: ReturnType<typeof openStore>,
-  { integrationId, rate, seconds }: RecordRequest,
-): Promise<Recorded> {
+async function record(store: Store, { integrationId, rate, seconds }: RecordRequest): Promise<Recorded> {
   const perTick = Math.max(1, Math.round(rate / 100));
   const start = Date.now();
   let recorded = 0;

@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openStore } from '../src/store/database.js';
@@ -44,8 +45,6 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const EXTRA = Number(values.extra ?? RATE);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const body = JSON.stringify({
   invoiceRefNumber: 'BENCH-1',
