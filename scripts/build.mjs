@@ -1,6 +1,7 @@
-// Builds what `npm start` runs: the service bundled by esbuild into dist/main.js, and the page templates
-// copied to the same folders under dist/ (src/templates.ts finds them there). Types are checked by
-// `npm run typecheck`, not here.
+// Builds what `npm start` runs: the service bundled by esbuild into dist/main.js (and the thread it sends
+// webhooks from when they are many into dist/sender-thread.js), and the page templates copied to the same
+// folders under dist/ (src/templates.ts finds them there). Types are checked by `npm run typecheck`, not
+// here.
 // Why a bundle: Node took about a second to resolve and load the ~1,000 files of the app and its
 // dependencies one by one; one file loads in a third of that (DESIGN.md 8: ready within 1 s; measured
 // by bench/startup.ts).
@@ -52,8 +53,9 @@ async function bundle(folder) {
   // Loaded only when there is something to build: a start with nothing changed needs no bundler.
   const { build } = await import('esbuild');
   await build({
-    entryPoints: ['src/main.ts'],
-    outfile: join(folder, 'main.js'),
+    // The service, and the thread it sends webhooks from (src/workers/webhook-sender.ts finds it beside).
+    entryPoints: { main: 'src/main.ts', 'sender-thread': 'src/workers/sender-thread.ts' },
+    outdir: folder,
     bundle: true,
     platform: 'node',
     format: 'esm',

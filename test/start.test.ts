@@ -8,10 +8,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { newWebhookSecret } from '../src/domain/secrets.js';
+import type { FromSender, ToSender } from '../src/workers/sender-messages.js';
 import { merchant, paymentBody } from './helpers/merchant.js';
 import { http, payAtSandbox, tokenOf } from './helpers/payment-flow.js';
 import { recurringBody } from './helpers/recurring.js';
 import { eventually, seedApp, sharedDatabase, startServiceProcess } from './helpers/service-process.js';
+import { startWebhookReceiver } from './helpers/webhook-receiver.js';
 
 test('the built service (npm start) takes a payment end to end and stops on SIGTERM', async (t) => {
   await promisify(execFile)(process.execPath, ['scripts/build.mjs']);
@@ -57,4 +61,36 @@ test('the built service (npm start) takes a payment end to end and stops on SIGT
   );
 
   assert.equal(await service.kill('SIGTERM'), 0, service.output());
+});
+
+test('the built webhook sender thread (dist/sender-thread.js, beside main.js) signs, sends and closes', async (t) => {
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs']);
+  const receiver = await startWebhookReceiver(t);
+  receiver.expectMismatches();
+  const secret = newWebhookSecret();
+  receiver.setSecret('/hook', secret);
+  const worker = new Worker(new URL('../dist/sender-thread.js', import.meta.url), {
+    workerData: { allowPrivate: true },
+  });
+  t.after(() => worker.terminate());
+  const messages: FromSender[] = [];
+  worker.on('message', (message: FromSender) => messages.push(message));
+  const send: ToSender = {
+    type: 'send',
+    requests: [{ key: 7, url: receiver.urlFor('/hook'), secrets: [secret], id: 'evt_built', payload: '{}' }],
+  };
+  worker.postMessage(send);
+  await eventually(async () => messages.length > 0, 10_000, 'the answer');
+  const [answer] = messages;
+  assert.equal(answer?.type, 'results');
+  assert.deepEqual(
+    answer.results.map((sent) => [
+      'result' in sent && [sent.key, sent.result.statusCode, sent.result.verdict],
+    ]),
+    [[[7, 200, 'delivered']]],
+  );
+  assert.equal(receiver.received[0]?.verified, true);
+  const close: ToSender = { type: 'close' };
+  worker.postMessage(close);
+  await eventually(async () => messages.some((m) => m.type === 'closed'), 10_000, 'closed');
 });

@@ -2,7 +2,7 @@
 // and records every attempt. drainOutbox() is the one-shot form (tests, the sandbox clock);
 // startDispatcher() the loop a worker process runs.
 import type { Deps } from '../context.js';
-import { deliverEvents } from '../domain/events/deliver.js';
+import { deliverEvents, type SendWebhook } from '../domain/events/deliver.js';
 import {
   anyEventDue,
   claimDueEvents,
@@ -53,6 +53,8 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** When a failing receiver's deliveries are held back (destination-circuits.ts). */
   circuits?: CircuitOptions;
+  /** How each webhook is sent (default: on this thread, sendWebhook). */
+  send?: SendWebhook;
 }
 
 export interface Stoppable {
@@ -143,16 +145,23 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   const launch = (events: EventRow[]) => {
     let reported = 0;
     const destinations = new Map(events.map((event) => [event.seq, event.destination_id]));
-    deliverEvents(deps, events, (outcome) => {
-      reported++;
-      const destination = destinations.get(outcome.seq);
-      if (destination && outcome.attempt) {
-        if (receiverDown(outcome)) circuits.failed(destination, deps.clock.now().getTime());
-        else circuits.succeeded(destination);
-      }
-      outcomes.push(outcome);
-      flushSoon();
-    }).catch((err: unknown) => {
+    deliverEvents(
+      deps,
+      events,
+      (outcome) => {
+        reported++;
+        const destination = destinations.get(outcome.seq);
+        // An attempt with no target failed in paybank before any receiver was tried (deliver.ts, the
+        // sender thread ending): it says nothing of the receiver.
+        if (destination && outcome.attempt && outcome.attempt.target !== null) {
+          if (receiverDown(outcome)) circuits.failed(destination, deps.clock.now().getTime());
+          else circuits.succeeded(destination);
+        }
+        outcomes.push(outcome);
+        flushSoon();
+      },
+      options.send,
+    ).catch((err: unknown) => {
       deps.log.error({ err }, 'delivering a batch failed; its claims will expire and be retried');
       inFlight -= events.length - reported;
       wake();

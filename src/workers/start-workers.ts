@@ -3,6 +3,7 @@ import type { Deps } from '../context.js';
 import { closeWebhookAgents } from '../domain/webhooks/webhook-agent.js';
 import { type DispatcherOptions, startDispatcher } from './dispatcher.js';
 import { type SchedulerOptions, startScheduler } from './scheduler.js';
+import { WebhookSender } from './webhook-sender.js';
 
 export interface WorkerOptions {
   dispatcher?: DispatcherOptions;
@@ -11,13 +12,14 @@ export interface WorkerOptions {
 
 /** Starts both loops; the returned function stops them gracefully (see Stoppable.stop). */
 export function startWorkers(deps: Deps, options: WorkerOptions = {}): () => Promise<void> {
-  const dispatcher = startDispatcher(deps, options.dispatcher);
+  const sender = new WebhookSender({ allowPrivate: deps.config.allowPrivateWebhooks, log: deps.log });
+  const dispatcher = startDispatcher(deps, { send: sender.send, ...options.dispatcher });
   const scheduler = startScheduler(deps, options.scheduler);
   let stopped: Promise<void> | undefined;
   return () => {
     stopped ??= (async () => {
       await Promise.all([scheduler.stop(), dispatcher.stop()]);
-      await closeWebhookAgents();
+      await Promise.all([sender.close(), closeWebhookAgents()]);
     })();
     return stopped;
   };

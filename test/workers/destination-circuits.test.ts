@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SelectQueryBuilder } from 'kysely';
 import { OffsetClock } from '../../src/domain/clock.js';
+import type { SendWebhook } from '../../src/domain/events/deliver.js';
 import { type NewEvent, webhookRow } from '../../src/domain/events/outbox.js';
+import { sendWebhook } from '../../src/domain/events/send-webhook.js';
 import { newId } from '../../src/domain/ids.js';
 import { DestinationCircuits } from '../../src/workers/destination-circuits.js';
 import { startDispatcher } from '../../src/workers/dispatcher.js';
@@ -384,4 +386,55 @@ test('a stopping worker hands back the events it set aside: another need not wai
   }
   const due = await rowCount(unattempted.where('next_attempt_at', '<=', app.clock.now().toISOString()));
   assert.equal(due, 3, 'due again once the worker stopped');
+});
+
+test('sends that fail in paybank (its sender thread ended) are retried and hold no receiver back', async (t) => {
+  const app = await buildTestApp(t, {}, { clock: new StillClock() });
+  const receiver = await startWebhookReceiver(t);
+  const { partner, company } = await tenant(app);
+  const integration = await integrationWithReceiver(app, partner, company.id, receiver);
+  const ids: string[] = [];
+  for (let i = 0; i < 8; i++) ids.push(await recordPaymentEvent(app, integration.id, newId(), 'sent'));
+  // What WebhookSender does when its thread ends with sends it had not answered: it rejects them.
+  let failures = 0;
+  const send: SendWebhook = async (target, event) => {
+    if (failures < 5) {
+      failures++;
+      throw new Error('the webhook sender thread ended (exit code 1)');
+    }
+    return sendWebhook(target, event, { allowPrivate: true });
+  };
+  const dispatcher = startDispatcher(app.deps, {
+    concurrency: 2,
+    pollMs: 10,
+    send,
+    circuits: { threshold: 3, baseOpenMs: 60_000 },
+  });
+  try {
+    // Five failures in a row would hold the receiver for a minute (StillClock: never, here) after three.
+    await eventually(async () => receiver.acknowledged.size === 3, 10_000, 'the others delivered');
+    await eventually(
+      async () =>
+        (await rowCount(app.deps.db.selectFrom('events').where('lease_owner', 'is not', null))) === 0,
+      10_000,
+      'the outcomes written',
+    );
+    const failed = await app.deps.db
+      .selectFrom('event_attempts')
+      .select(['target', 'status_code', 'error', 'outcome'])
+      .where('event_id', 'in', ids)
+      .where('outcome', '!=', 'delivered')
+      .execute();
+    assert.equal(failed.length, 5);
+    for (const attempt of failed) {
+      assert.deepEqual(
+        [attempt.target, attempt.status_code, attempt.outcome],
+        [null, null, 'retry'],
+        'a retryable attempt that reached no receiver',
+      );
+      assert.match(attempt.error ?? '', /sender thread ended/);
+    }
+  } finally {
+    await dispatcher.stop();
+  }
 });

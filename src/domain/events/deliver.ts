@@ -53,10 +53,17 @@ function skipped(event: EventRow, reason: string, now: Date): EventOutcome {
   };
 }
 
+/** Sends one webhook attempt: sendWebhook itself, or the dispatcher's (src/workers/webhook-sender.ts). */
+export type SendWebhook = (
+  target: { url: string; secrets: readonly string[] },
+  event: { id: string; payload: string },
+) => Promise<AttemptResult>;
+
 async function deliverOne(
   deps: Deps,
   event: EventRow,
   target: WebhookTarget | undefined,
+  send: SendWebhook,
 ): Promise<EventOutcome> {
   const attemptedAt = deps.clock.now();
   if (event.channel === 'email') {
@@ -68,9 +75,7 @@ async function deliverOne(
   if (target.unavailable || !target.url || secrets.length === 0) {
     return skipped(event, target.unavailable ?? 'no webhook URL', attemptedAt);
   }
-  const result = await sendWebhook({ url: target.url, secrets }, event, {
-    allowPrivate: deps.config.allowPrivateWebhooks,
-  });
+  const result = await send({ url: target.url, secrets }, event);
   const kind = event.destination_kind === 'partner' ? 'partner' : 'integration';
   const schedule = webhookRetries(kind, event.event_name, target.retryFlag);
   return outcomeOf(event, target.url, attemptedAt, result, schedule, deps.clock.now());
@@ -81,6 +86,8 @@ export async function deliverEvents(
   deps: Deps,
   events: EventRow[],
   onOutcome: (outcome: EventOutcome) => void,
+  send: SendWebhook = (target, event) =>
+    sendWebhook(target, event, { allowPrivate: deps.config.allowPrivateWebhooks }),
 ): Promise<void> {
   const targets = await resolveTargets(deps.db, events);
   await Promise.all(
@@ -89,6 +96,7 @@ export async function deliverEvents(
         deps,
         event,
         targets.get(`${event.destination_kind}:${event.destination_id}`),
+        send,
       ).catch((err: unknown): EventOutcome => {
         // A bug in sending must not leave the event leased for ever: record it and retry later.
         deps.log.error({ err, eventId: event.id }, 'delivering an event failed unexpectedly');
