@@ -176,6 +176,9 @@ async function run(engine: string) {
     delivered: delivered.received,
     // Over the paced run's whole length: the recorder may end after the creates (it catches up late ticks).
     deliveriesPerSecond: Math.round(during.received / (pacedUs / 1e6)),
+    // What there was to deliver over that time: the most deliveriesPerSecond can be (autocannon's pacing
+    // sends each connection's share of a second and no more, so the creates done stay under those asked).
+    offeredPerSecond: Math.round((paced.requests.total + streamed.recorded) / (pacedUs / 1e6)),
     pacedSeconds: Math.round(pacedUs / 1e5) / 10,
     badSignatures: delivered.badSignatures,
     p50Ms: percentile(sorted, 50),
@@ -199,11 +202,11 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().
 const dirty = execFileSync('git', ['status', '--porcelain']).toString().trim() ? '+changes' : '';
 const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds ${SECONDS} --extra ${EXTRA} --engines ${values.engines}`;
 let text = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}, \`${command}\`\n\n`;
-text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox by a process of its own (bench/outbox-recorder.ts; in brackets, the time its inserts took, on SQLite mostly waiting for the service's write lock); deliveries/s: received while the creates and the recording ran, over that time (in brackets; longer than the creates' when the recorder fell behind); change -> delivery: every webhook.\n\n`;
+text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox by a process of its own (bench/outbox-recorder.ts; in brackets, the time its inserts took, on SQLite mostly waiting for the service's write lock); deliveries/s: received while the creates and the recording ran, over that time (in brackets; longer than the creates' when the recorder fell behind), and the webhooks made over that time (offered: the most it can be); change -> delivery: every webhook.\n\n`;
 text +=
   '| engine | creates/s asked / done | create mean / p99 ms | CPU % of a core: service (event loop) / PostgreSQL / machine | webhooks delivered | deliveries/s | change -> delivery p50 / p99 / max ms | signatures | RSS MB | flat out, receiver up / down (creates/s) | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|---|\n';
 for (const r of results) {
-  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createMeanMs} / ${r.createP99Ms} | ${r.serviceCpuPercent} (${r.mainThreadCpuPercent}) / ${r.engine === 'postgres' ? r.databaseCpuPercent : '-'} / ${r.machineCpuPercent} | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded (${(r.recorderInsertMs / 1000).toFixed(1)} s) | ${r.deliveriesPerSecond} (${r.pacedSeconds} s) | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
+  text += `| ${r.engine} | ${RATE} / ${r.createsPerSecond} | ${r.createMeanMs} / ${r.createP99Ms} | ${r.serviceCpuPercent} (${r.mainThreadCpuPercent}) / ${r.engine === 'postgres' ? r.databaseCpuPercent : '-'} / ${r.machineCpuPercent} | ${r.delivered} for ${r.creates} creates + ${r.streamed} recorded (${(r.recorderInsertMs / 1000).toFixed(1)} s) | ${r.deliveriesPerSecond} of ${r.offeredPerSecond} offered (${r.pacedSeconds} s) | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.badSignatures === 0 ? 'all valid' : `${r.badSignatures} BAD`} | ${r.rssMb} | ${r.flatOutReceiverUp} / ${r.flatOutReceiverDown} | ${r.non2xx} |\n`;
 }
 console.log(text);
 if (!values['dry-run']) {
