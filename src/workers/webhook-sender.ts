@@ -1,9 +1,10 @@
 // How the dispatcher sends webhooks: on the event loop that serves the API while they are few, and from a
 // thread of its own (sender-thread.ts) once they are many. Under issue 14's load (1,000 creates and
-// 2,000 deliveries a second) signing, undici and the receivers' answers took the API's event loop from
-// 56-61% to 73-78% of a core (bench/RESULTS.md, 2026-12-02 07:04). The thread costs 20-30 MB of memory
-// (an isolate of its own, with its own undici), which a service whose webhooks are few need not pay: it
-// starts in the first second with `threadFrom` sends, and stays until the dispatcher stops.
+// 2,000 deliveries a second) the API's event loop was at 73-78% of a core with the signing, undici and the
+// receivers' answers on it, 56-61% with them here (bench/RESULTS.md, after the runs of 2026-12-02 07:03
+// and 07:04). The thread costs 20-30 MB of memory (an isolate of its own, with its own undici), which a
+// service whose webhooks are few need not pay: it starts in the first second with `threadFrom` sends,
+// and stays until the dispatcher stops.
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../context.js';
