@@ -26,7 +26,7 @@ const DEFER_BATCH = 1_000;
 async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + deps.config.leaseMs);
-  return claimDueEvents(deps.db, deps.engine, PROCESS_OWNER, now, leaseUntil, limit, destinations);
+  return claimDueEvents(deps.db, deps.engine, { owner: PROCESS_OWNER, now, leaseUntil, limit, destinations });
 }
 
 /** Whether an attempt found its receiver down (rather than up, whatever it answered). */

@@ -103,7 +103,10 @@ async function empty(client: pg.Client, schema: string, truncate: boolean): Prom
   }
 }
 
-/** A hash of the definitions in the schema: what a test could change in it, not the rows. */
+/**
+ * A hash of the definitions in the schema and of whether its tables have statistics (a test's ANALYZE
+ * changes the next one's plans): what a test could change in it, not the rows.
+ */
 async function fingerprintOf(client: pg.Client, schema: string): Promise<string> {
   const { rows } = await client.query<{ fingerprint: string }>(
     `select md5(concat_ws('|',
@@ -127,7 +130,8 @@ async function fingerprintOf(client: pg.Client, schema: string): Promise<string>
           from pg_type t where t.typnamespace = n.oid),
        (select string_agg(concat_ws(':', c.relname, s.seqincrement, s.seqstart, s.seqmin, s.seqmax, s.seqcycle), ','
             order by c.relname)
-          from pg_sequence s join pg_class c on c.oid = s.seqrelid where c.relnamespace = n.oid))) as fingerprint
+          from pg_sequence s join pg_class c on c.oid = s.seqrelid where c.relnamespace = n.oid),
+       (select count(*) from pg_stats s where s.schemaname = n.nspname))) as fingerprint
      from pg_namespace n where n.nspname = $1`,
     [schema],
   );
