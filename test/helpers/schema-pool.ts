@@ -7,7 +7,8 @@
 // do not pile up where autovacuum is off) and handed to the next test of this process, whose app finds
 // its migrations done. A test that changed the schema itself (its tables' columns, indexes,
 // constraints, triggers, functions or types: a hash of their definitions differs from the one taken
-// when it was migrated) gets its schema dropped instead. Tests that need a schema of their own from
+// when it was migrated), or analysed its tables (statistics change the next test's plans), gets its
+// schema dropped instead. Tests that need a schema of their own from
 // nothing use testDatabaseUrl.
 import { randomBytes } from 'node:crypto';
 import { after } from 'node:test';
@@ -131,7 +132,9 @@ async function fingerprintOf(client: pg.Client, schema: string): Promise<string>
        (select string_agg(concat_ws(':', c.relname, s.seqincrement, s.seqstart, s.seqmin, s.seqmax, s.seqcycle), ','
             order by c.relname)
           from pg_sequence s join pg_class c on c.oid = s.seqrelid where c.relnamespace = n.oid),
-       (select count(*) from pg_stats s where s.schemaname = n.nspname))) as fingerprint
+       (select count(*) from pg_stats s where s.schemaname = n.nspname),
+       (select count(*) from pg_class c where c.relnamespace = n.oid and c.relkind = 'r' and c.reltuples >= 0)))
+       as fingerprint
      from pg_namespace n where n.nspname = $1`,
     [schema],
   );

@@ -4,7 +4,7 @@
 // its limit, not to read and sort the whole backlog.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Compilable, CompiledQuery, type Insertable, sql } from 'kysely';
+import { type Compilable, CompiledQuery, type Insertable, type KyselyPlugin, sql } from 'kysely';
 import { claimDueEvents, claimStatement, withClaimPlan } from '../../src/domain/events/event.repository.js';
 import type { EventTable } from '../../src/domain/events/event.row.js';
 import type { Db } from '../../src/store/database.js';
@@ -100,4 +100,34 @@ test('a claim behind a backlog the statistics did not see takes the oldest due e
   assert.doesNotMatch(guided, /\bSort\b|\bHash Anti Join\b|\bSeq Scan\b|\bBitmap\b/, guided);
   assert.match(guided, /Index Scan using events_due on events e\b/, guided);
   assert.match(guided, /Nested Loop Anti Join[\s\S]*Index Scan using events_order on events p\b/, guided);
+});
+
+test('the claim runs under its plan on PostgreSQL only, and not for a probe nor inside an open transaction', async (t) => {
+  const { deps } = await buildTestApp(t);
+  await insert(deps.db, [eventRow(1, 'pending'), eventRow(2, 'pending'), eventRow(3, 'pending')]);
+  // The plan's settings and the claim's UPDATE, in the order they are built (the UPDATE's subquery, built
+  // on its own, is left out).
+  const seen: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('set_config')) seen.push('plan');
+      if (node.kind === 'UpdateQueryNode') seen.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const recording = deps.db.withPlugin(recorder);
+  const claim = { owner: 'owner', now: NOW, leaseUntil: LEASE_UNTIL, limit: 1 };
+
+  assert.equal((await claimDueEvents(recording, ENGINE, claim)).length, 1);
+  assert.deepEqual(seen.splice(0), ENGINE === 'postgres' ? ['plan', 'UpdateQueryNode'] : ['UpdateQueryNode']);
+
+  const probe = { ...claim, destinations: { only: 'int1' } };
+  assert.equal((await claimDueEvents(recording, ENGINE, probe)).length, 1);
+  assert.deepEqual(seen.splice(0), ['UpdateQueryNode']);
+
+  await deps.db.transaction().execute(async (trx) => {
+    assert.equal((await claimDueEvents(trx.withPlugin(recorder), ENGINE, claim)).length, 1);
+  });
+  assert.deepEqual(seen.splice(0), ['UpdateQueryNode']);
 });

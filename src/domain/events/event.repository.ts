@@ -83,10 +83,11 @@ export function dueEvents(
 /**
  * PostgreSQL plans a claim from its statistics of events: taken when few were pending, or none at all
  * (autovacuum off or not yet run), they guess a few dozen due where a backlog has thousands. It then
- * read, anti-joined and sorted every due event to claim a hundred: 10-50 ms a claim with 20,000 due
- * (bench/RESULTS.md, 2026-12-02 10:00), growing with the backlog just when the dispatcher must catch up.
- * The plan whose cost does not grow with it walks events_due in order, probes events_order for each event
- * and stops at the limit; these settings, for the claim's transaction only, leave the planner no other.
+ * read, anti-joined and sorted every due event to claim a hundred: 10 ms a claim on average and up to
+ * 53 ms with 20,000 due (bench/RESULTS.md, 2026-12-02 09:43-10:00), more as the backlog grows, just when
+ * the dispatcher must catch up. The plan wanted walks events_due in order, probes events_order for each
+ * event, and stops at the limit once past the events ahead that it cannot take (leased, or behind an
+ * earlier one of their resource). These settings, for the claim's transaction only, price the others out.
  */
 const ORDERED_CLAIM_PLAN = sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan',
   'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
@@ -94,8 +95,10 @@ const ORDERED_CLAIM_PLAN = sql`select set_config('enable_sort', 'off', true), se
 
 /**
  * Runs `claim` as the claim is run: on PostgreSQL in a transaction of its own planned as
- * ORDERED_CLAIM_PLAN says. A probe (`only`) reads one receiver's events, not the queue in order: it is
- * left to the planner.
+ * ORDERED_CLAIM_PLAN says. Left to the planner: a probe (`only`), whose events set aside until
+ * `deferredTo` come after every due event in the queue's order, so that walking it in order would read
+ * them all; and a claim made inside a transaction already open, where the settings would last until
+ * that transaction ends.
  */
 export async function withClaimPlan<T>(
   db: Db,
@@ -103,7 +106,7 @@ export async function withClaimPlan<T>(
   destinations: DestinationFilter,
   claim: (db: Db) => Promise<T>,
 ): Promise<T> {
-  if (engine !== 'postgres' || destinations.only !== undefined) return claim(db);
+  if (engine !== 'postgres' || destinations.only !== undefined || db.isTransaction) return claim(db);
   return db.transaction().execute(async (trx) => {
     await ORDERED_CLAIM_PLAN.execute(trx);
     return claim(trx);
