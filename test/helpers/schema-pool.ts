@@ -8,8 +8,7 @@
 // its migrations done. A test that changed the schema itself (its tables' columns, indexes,
 // constraints, triggers, functions or types: a hash of their definitions differs from the one taken
 // when it was migrated), or analysed its tables (statistics change the next test's plans), gets its
-// schema dropped instead. Tests that need a schema of their own from
-// nothing use testDatabaseUrl.
+// schema dropped instead. Tests that need a schema of their own from nothing use testDatabaseUrl.
 import { randomBytes } from 'node:crypto';
 import { after } from 'node:test';
 import pg from 'pg';
