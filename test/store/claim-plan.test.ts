@@ -96,7 +96,7 @@ test('a claim behind a backlog the statistics did not see takes the oldest due e
   const unguided = await explain(db, statement(db));
   assert.match(unguided, /\bSort\b/, unguided);
   // The claim's own plan: the queue's index in order, each event's order key probed, no sort.
-  const guided = await withClaimPlan(db, ENGINE, {}, (trx) => explain(trx, statement(trx)));
+  const guided = await withClaimPlan(db, ENGINE, claim, (trx) => explain(trx, statement(trx)));
   assert.doesNotMatch(guided, /\bSort\b|\bHash Anti Join\b|\bSeq Scan\b|\bBitmap\b/, guided);
   assert.match(guided, /Index Scan using events_due on events e\b/, guided);
   assert.match(guided, /Nested Loop Anti Join[\s\S]*Index Scan using events_order on events p\b/, guided);

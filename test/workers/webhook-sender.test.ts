@@ -1,11 +1,10 @@
 // The dispatcher's webhook sender (src/workers/webhook-sender.ts): from the event loop while sends are
 // few, from a thread of its own once they are many, with the same answers either way.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { newWebhookSecret } from '../../src/domain/secrets.js';
 import { WebhookSender } from '../../src/workers/webhook-sender.js';
+import { freePort } from '../helpers/listening-app.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const log = { info() {}, warn() {}, error() {} };
@@ -41,12 +40,8 @@ test('once sends are many they go from the thread, with the answers sendWebhook 
   await Promise.all([sender.send(target, event('evt_a')), sender.send(target, event('evt_b'))]);
   assert.equal(sender.threaded, true);
 
-  const closed = await new Promise<string>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(`http://127.0.0.1:${port}/hook`));
-    });
-  });
+  // Nobody listens there (below the ephemeral range, so no outgoing connection takes it meanwhile).
+  const closed = `http://127.0.0.1:${await freePort()}/hook`;
   // The private-address guard holds in the thread as on the event loop (the first send starts the thread).
   const strict = new WebhookSender({ allowPrivate: false, log, threadFrom: 1 });
   t.after(() => strict.close());

@@ -94,7 +94,7 @@ const ORDERED_CLAIM_PLAN = sql`select set_config('enable_sort', 'off', true), se
   set_config('enable_material', 'off', true)`;
 
 /**
- * Runs `claim` as the claim is run: on PostgreSQL in a transaction of its own planned as
+ * Runs `run` as `claim` is made: on PostgreSQL in a transaction of its own planned as
  * ORDERED_CLAIM_PLAN says. Left to the planner: a probe (`only`), whose events set aside until
  * `deferredTo` come after every due event in the queue's order, so that walking it in order would read
  * them all; and a claim made inside a transaction already open, where the settings would last until
@@ -103,13 +103,13 @@ const ORDERED_CLAIM_PLAN = sql`select set_config('enable_sort', 'off', true), se
 export async function withClaimPlan<T>(
   db: Db,
   engine: Engine,
-  destinations: DestinationFilter,
-  claim: (db: Db) => Promise<T>,
+  claim: Claim,
+  run: (db: Db) => Promise<T>,
 ): Promise<T> {
-  if (engine !== 'postgres' || destinations.only !== undefined || db.isTransaction) return claim(db);
+  if (engine !== 'postgres' || claim.destinations?.only !== undefined || db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
     await ORDERED_CLAIM_PLAN.execute(trx);
-    return claim(trx);
+    return run(trx);
   });
 }
 
@@ -137,9 +137,7 @@ export function claimStatement(db: Db, engine: Engine, claim: Claim) {
  * the database's write lock from its first read, so that is atomic too.
  */
 export async function claimDueEvents(db: Db, engine: Engine, claim: Claim): Promise<EventRow[]> {
-  const claimed = await withClaimPlan(db, engine, claim.destinations ?? {}, (db) =>
-    claimStatement(db, engine, claim).execute(),
-  );
+  const claimed = await withClaimPlan(db, engine, claim, (db) => claimStatement(db, engine, claim).execute());
   return claimed.sort((a, b) => a.seq - b.seq);
 }
 
