@@ -26,8 +26,20 @@ const isPino = (log: FastifyBaseLogger): log is PinoLogger => {
   return typeof parts[sym.streamSym]?.write === 'function' && typeof parts[sym.timeSym] === 'function';
 };
 
+/** Printable ASCII but the quote and the backslash: a JSON string as it stands, between quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * JSON.stringify of a string: methods, paths, hosts and addresses are almost always plain, and the test
+ * costs less than JSON.stringify's own set-up, paid four times a line (issue 14: with isCustomerRequest's
+ * early return, 1.1% of a get's instructions).
+ */
+const quoted = (value: string) => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+
 const field = (name: string, value: string | number | undefined) =>
-  value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
+  value === undefined
+    ? ''
+    : `,"${name}":${typeof value === 'string' ? quoted(value) : Number.isInteger(value) ? value : JSON.stringify(value)}`;
 
 /**
  * The line pino writes for `log.info({ req, res, responseTime }, 'request completed')`, made directly:
@@ -40,7 +52,7 @@ export function completedLine(log: PinoLogger, request: FastifyRequest, reply: F
   const level = log.levels.values.info as number;
   return (
     `${log[sym.lsCacheSym][level]}${log[sym.timeSym]()}${log[sym.chindingsSym]}` +
-    `,"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(req.url)}` +
+    `,"req":{"method":${quoted(req.method)},"url":${quoted(req.url)}` +
     `${field('host', req.host)}${field('remoteAddress', req.remoteAddress)}${field('remotePort', req.remotePort)}}` +
     `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}` +
     `,"msg":"request completed"${log[sym.endSym]}`

@@ -30,5 +30,7 @@ const CUSTOMER_PATHS = [
 ];
 
 export function isCustomerRequest(url: string): boolean {
+  // Asked of every request: the API's own (/merchant/, /partner/, ...) are ruled out before any pattern.
+  if (!url.startsWith('/public/v1/') && !url.startsWith('/p') && !url.startsWith('/r')) return false;
   return CUSTOMER_PATHS.some((path) => path.test(url));
 }
