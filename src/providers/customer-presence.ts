@@ -30,7 +30,8 @@ const CUSTOMER_PATHS = [
 ];
 
 export function isCustomerRequest(url: string): boolean {
-  // Asked of every request: the API's own (/merchant/, /partner/, ...) are ruled out before any pattern.
-  if (!url.startsWith('/public/v1/') && !url.startsWith('/p') && !url.startsWith('/r')) return false;
+  // Asked of every request: a URL that starts with neither /p nor /r (the merchant API's among them)
+  // matches no pattern, and is ruled out before any is tried.
+  if (!url.startsWith('/p') && !url.startsWith('/r')) return false;
   return CUSTOMER_PATHS.some((path) => path.test(url));
 }
