@@ -4,11 +4,12 @@
 // its limit, not to read and sort the whole backlog.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Compilable, CompiledQuery, type Insertable, type KyselyPlugin, sql } from 'kysely';
+import { type Insertable, type KyselyPlugin, sql } from 'kysely';
 import { claimDueEvents, claimStatement, withClaimPlan } from '../../src/domain/events/event.repository.js';
 import type { EventTable } from '../../src/domain/events/event.row.js';
 import type { Db } from '../../src/store/database.js';
 import { buildTestApp, ENGINE } from '../helpers/app.js';
+import { postgresPlan } from '../helpers/query-plan.js';
 
 const NOW = new Date('2026-12-02T10:00:00.000Z');
 const LEASE_UNTIL = new Date('2026-12-02T10:01:00.000Z');
@@ -48,14 +49,6 @@ async function insert(db: Db, rows: Insertable<EventTable>[]): Promise<void> {
       .execute();
 }
 
-async function explain(db: Db, query: Compilable<unknown>): Promise<string> {
-  const { sql: text, parameters } = query.compile();
-  const rows = await db.executeQuery<{ 'QUERY PLAN': string }>(
-    CompiledQuery.raw(`explain ${text}`, [...parameters]),
-  );
-  return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-}
-
 test('a claim behind a backlog the statistics did not see takes the oldest due events, in order', async (t) => {
   const { deps } = await buildTestApp(t);
   const db = deps.db;
@@ -93,10 +86,10 @@ test('a claim behind a backlog the statistics did not see takes the oldest due e
   const statement = (db: Db) => claimStatement(db, ENGINE, claim);
   // What the planner does unguided: reads every due event, anti-joins them all and sorts them. This
   // shows the statistics are as stale as the case needs; if it stops holding, the case needs a new setup.
-  const unguided = await explain(db, statement(db));
+  const unguided = await postgresPlan(db, statement(db));
   assert.match(unguided, /\bSort\b/, unguided);
   // The claim's own plan: the queue's index in order, each event's order key probed, no sort.
-  const guided = await withClaimPlan(db, ENGINE, claim, (trx) => explain(trx, statement(trx)));
+  const guided = await withClaimPlan(db, ENGINE, claim, (trx) => postgresPlan(trx, statement(trx)));
   assert.doesNotMatch(guided, /\bSort\b|\bHash Anti Join\b|\bSeq Scan\b|\bBitmap\b/, guided);
   assert.match(guided, /Index Scan using events_due on events e\b/, guided);
   assert.match(guided, /Nested Loop Anti Join[\s\S]*Index Scan using events_order on events p\b/, guided);

@@ -11,6 +11,7 @@ import { overdueCandidates } from '../../src/domain/payments/overdue-job.js';
 import type { Db } from '../../src/store/database.js';
 import { finishedEventsBefore } from '../../src/workers/jobs/outbox-retention.js';
 import { buildTestApp, ENGINE } from '../helpers/app.js';
+import { postgresPlan } from '../helpers/query-plan.js';
 
 /** The plan of `query` as text. On PostgreSQL sequential scans are priced out, as on a large table. */
 async function plan(db: Db, query: Compilable<unknown>): Promise<string> {
@@ -23,10 +24,7 @@ async function plan(db: Db, query: Compilable<unknown>): Promise<string> {
   }
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${text}`, [...parameters]),
-    );
-    return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    return postgresPlan(trx, query);
   });
 }
 
