@@ -127,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clientErrorHandler,
   });
   log = app.log;
-  // First of the hooks: a close waits for every request still at work, before the database closes.
+  // First of the hooks: a close waits (up to 10 s) for the requests still at work before the database closes.
   waitForRequestsAtWork(app);
   namePluginsOnRegister(app);
   // The sandbox's test PKI holds paybank's keys at the sandbox bank (API.md 10.3): made before the banks load.
