@@ -28,7 +28,6 @@ import { partnerRoutes } from './http/partner/index.js';
 import { namePluginsOnRegister } from './http/plugin-names.js';
 import { publicRoutes } from './http/public/index.js';
 import { OneLinePerRequest } from './http/request-log.js';
-import { waitForRequestsAtWork } from './http/requests-at-work.js';
 import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { useSecurityHeaders } from './http/security-headers.js';
@@ -127,8 +126,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clientErrorHandler,
   });
   log = app.log;
-  // First of the hooks: a close waits (up to 10 s) for the requests still at work before the database closes.
-  waitForRequestsAtWork(app);
   namePluginsOnRegister(app);
   // The sandbox's test PKI holds paybank's keys at the sandbox bank (API.md 10.3): made before the banks load.
   const pki = config.sandbox ? await sandboxPki(config.dataDir) : undefined;
