@@ -28,6 +28,7 @@ import { partnerRoutes } from './http/partner/index.js';
 import { namePluginsOnRegister } from './http/plugin-names.js';
 import { publicRoutes } from './http/public/index.js';
 import { OneLinePerRequest } from './http/request-log.js';
+import { countRequestsAtWork, drainOnClose } from './http/requests-at-work.js';
 import { sandboxRoutes } from './http/sandbox/index.js';
 import { ProblemSchema } from './http/schemas.js';
 import { useSecurityHeaders } from './http/security-headers.js';
@@ -74,6 +75,12 @@ export interface App {
 
 /** Schemas referenced by $id from route schemas (validation, serialisation and the document). */
 const SHARED_SCHEMAS = [ProblemSchema];
+
+/**
+ * How long a close waits for requests whose client has gone to finish before the database closes: well
+ * within serve.ts's exit 25 s after the signal, whose first 10 s may go to the workers' deliveries.
+ */
+const DRAIN_MS = 5_000;
 
 /**
  * Fastify reads a bare hop count as "trust nothing"; a hop count here means the nearest `hops` addresses
@@ -127,6 +134,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   log = app.log;
   namePluginsOnRegister(app);
+  // First of the hooks, so that a request is counted from its first hook (http/requests-at-work.ts).
+  const atWork = countRequestsAtWork(app);
   // The sandbox's test PKI holds paybank's keys at the sandbox bank (API.md 10.3): made before the banks load.
   const pki = config.sandbox ? await sandboxPki(config.dataDir) : undefined;
   const banks = await createBankRegistry(config, {
@@ -216,6 +225,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
   });
+  // Last registered, so first to run: the requests still at work finish before the database closes.
+  drainOnClose(app, atWork, DRAIN_MS, app.log);
   const listen = async (at: { port: number; host: string }) => {
     // The bank first, and paybank registered at it, before any customer can reach the service.
     if (bankServer) {
