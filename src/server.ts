@@ -220,11 +220,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(portalRoutes, { prefix: '/portal' });
 
   app.addHook('onClose', () => deps.mailer.close());
-  app.addHook('onClose', async () => bankServer?.close());
   app.addHook('onClose', () => deps.banks.close());
   app.addHook('onClose', async () => {
     if (!options.store) await store.close();
   });
+  // The sandbox bank answers from the same database: it stops before the database closes, and after the
+  // requests still at work, which may call it.
+  app.addHook('onClose', async () => bankServer?.close());
   // Last registered, so first to run: the requests still at work finish before the database closes.
   drainOnClose(app, atWork, DRAIN_MS, app.log);
   const listen = async (at: { port: number; host: string }) => {
