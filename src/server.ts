@@ -228,7 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // requests still at work, which may call it.
   app.addHook('onClose', async () => bankServer?.close());
   // Last registered, so first to run: the requests still at work finish before the database closes.
-  drainOnClose(app, atWork, DRAIN_MS, app.log);
+  drainOnClose(app, atWork, DRAIN_MS);
   const listen = async (at: { port: number; host: string }) => {
     // The bank first, and paybank registered at it, before any customer can reach the service.
     if (bankServer) {

@@ -5,7 +5,7 @@
 // A request is at work from its first onRequest hook to its onSend, which runs once its answer is ready
 // even when its client has gone (onResponse then never runs). A streamed answer (the portal's CSV) is
 // held by its connection, which the server's close waits for.
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -91,14 +91,9 @@ export function countRequestsAtWork(app: FastifyInstance): RequestsAtWork {
  * server has stopped listening and its connections have ended), so this one waits before they run.
  * Bounded by `ms`: nothing else bounds an onClose hook.
  */
-export function drainOnClose(
-  app: FastifyInstance,
-  atWork: RequestsAtWork,
-  ms: number,
-  log: FastifyBaseLogger,
-): void {
+export function drainOnClose(app: FastifyInstance, atWork: RequestsAtWork, ms: number): void {
   app.addHook('onClose', async () => {
     await atWork.drained(ms);
-    if (atWork.count > 0) log.warn({ requests: atWork.count }, 'closing with requests still at work');
+    if (atWork.count > 0) app.log.warn({ requests: atWork.count }, 'closing with requests still at work');
   });
 }

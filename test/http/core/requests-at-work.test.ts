@@ -34,7 +34,7 @@ function appWithResource(drainMs = 10_000) {
   app.addHook('onClose', async () => {
     open = false;
   });
-  drainOnClose(app, atWork, drainMs, app.log);
+  drainOnClose(app, atWork, drainMs);
   return { app, lines, used, running, release };
 }
 
