@@ -51,9 +51,10 @@ export async function findLiveIntegrationRow(db: Db, id: string): Promise<Integr
 /**
  * A live integration's credential with its company's tenancy facts, in one query (every merchant call),
  * and the facts of its own bank account that a new payment needs (receiving-account.ts): reading them here,
- * by primary key, spares every create a round trip of its own.
+ * by primary key, spares every create a round trip of its own. No column is named as one of `payments`: a
+ * get payment reads the payment in the same statement (payment.repository.ts paymentWithCredential).
  */
-const merchantCredential = reusableQuery((db, id: string) =>
+export const merchantCredentialQuery = (db: Db) =>
   db
     .selectFrom('integrations as i')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
@@ -61,22 +62,31 @@ const merchantCredential = reusableQuery((db, id: string) =>
       join.onRef('b.id', '=', 'i.bank_account_id').onRef('b.company_id', '=', 'i.company_id'),
     )
     .select([
-      'i.id',
-      'i.company_id',
+      'i.id as credential_integration_id',
+      'i.company_id as credential_company_id',
       'i.secret_hash',
       'c.partner_id',
       'c.status as company_status',
       'i.bank_account_id as integration_account_id',
-      'i.is_sandbox',
+      'i.is_sandbox as integration_is_sandbox',
       'b.id as account_id',
       'b.status as account_status',
       'b.creation_type',
-    ])
-    .where('i.id', '=', id)
-    .where('i.deleted_at', 'is', null),
+    ]);
+
+/** The columns of a merchant credential (merchantCredentialQuery). */
+export type MerchantCredentialRow = Awaited<
+  ReturnType<ReturnType<typeof merchantCredentialQuery>['executeTakeFirstOrThrow']>
+>;
+
+const merchantCredential = reusableQuery((db, id: string) =>
+  merchantCredentialQuery(db).where('i.id', '=', id).where('i.deleted_at', 'is', null),
 );
 
-export async function findMerchantCredentialRow(db: Db, id: string) {
+export async function findMerchantCredentialRow(
+  db: Db,
+  id: string,
+): Promise<MerchantCredentialRow | undefined> {
   return (await merchantCredential(db, id))[0];
 }
 

@@ -175,17 +175,25 @@ export async function authenticateIntegration(
   secretKey: string,
 ): Promise<MerchantCredential | undefined> {
   const row = isId(integrationId) ? await repo.findMerchantCredentialRow(deps.db, integrationId) : undefined;
-  if (!row || !secretMatches(secretKey, row.secret_hash)) return undefined;
+  return row && credentialOf(row, secretKey);
+}
+
+/** The credential a row gives when `secretKey` is its secret; undefined when it is not. */
+export function credentialOf(
+  row: repo.MerchantCredentialRow,
+  secretKey: string,
+): MerchantCredential | undefined {
+  if (!secretMatches(secretKey, row.secret_hash)) return undefined;
   return {
-    integrationId: row.id,
-    companyId: row.company_id,
+    integrationId: row.credential_integration_id,
+    companyId: row.credential_company_id,
     partnerId: row.partner_id,
     companyStatus: row.company_status as CompanyStatus,
     receiving: {
       company_status: row.company_status,
-      integration_id: row.id,
+      integration_id: row.credential_integration_id,
       integration_account_id: row.integration_account_id,
-      is_sandbox: row.is_sandbox,
+      is_sandbox: row.integration_is_sandbox,
       account_id: row.account_id,
       account_status: row.account_status,
       creation_type: row.creation_type,

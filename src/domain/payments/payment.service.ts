@@ -6,6 +6,11 @@ import { withTransaction } from '../../store/transaction.js';
 import { isoNow } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import { isId, newId, newToken } from '../ids.js';
+import {
+  authenticateIntegration,
+  credentialOf,
+  type MerchantCredential,
+} from '../integrations/integration.service.js';
 import { releaseAuthorisations, termsChange } from './open-authorisations.js';
 import type { Payment, PaymentAction, PaymentEdit, PaymentInput } from './payment.js';
 import type { PaymentScope } from './payment.repository.js';
@@ -155,10 +160,43 @@ export async function lockedPayment(deps: Deps, scope: PaymentScope, id: string)
   return payment;
 }
 
-export async function getPayment(deps: Deps, scope: PaymentScope, id: string): Promise<Payment> {
-  const payment = isId(id) ? await repo.findPayment(deps.db, scope, id) : undefined;
+/** A payment looked up by id alongside something else (authenticateWithPayment): undefined when not found. */
+export interface PaymentRead {
+  id: string;
+  payment: Payment | undefined;
+}
+
+/** The payment `id` in scope; `read` is that payment as read already in this request, when it was. */
+export async function getPayment(
+  deps: Deps,
+  scope: PaymentScope,
+  id: string,
+  read?: PaymentRead,
+): Promise<Payment> {
+  const payment =
+    read?.id === id ? read.payment : isId(id) ? await repo.findPayment(deps.db, scope, id) : undefined;
   if (!payment) throw notFound('payment');
   return payment;
+}
+
+/**
+ * authenticateIntegration, and the integration's payment `paymentId` read in the same statement: a get
+ * payment in one round trip. Undefined when the credential is not one.
+ */
+export async function authenticateWithPayment(
+  deps: Deps,
+  integrationId: string,
+  secretKey: string,
+  paymentId: string,
+): Promise<{ credential: MerchantCredential; read: PaymentRead } | undefined> {
+  if (!isId(integrationId)) return undefined;
+  if (!isId(paymentId)) {
+    const credential = await authenticateIntegration(deps, integrationId, secretKey);
+    return credential && { credential, read: { id: paymentId, payment: undefined } };
+  }
+  const found = await repo.findCredentialWithPayment(deps.db, integrationId, paymentId);
+  const credential = found && credentialOf(found.credential, secretKey);
+  return credential && { credential, read: { id: paymentId, payment: found.payment } };
 }
 
 export async function paymentHistory(deps: Deps, paymentId: string): Promise<PaymentAction[]> {

@@ -1,6 +1,7 @@
 // Who is calling. Set by exactly one of the credential plugins of this folder, per route group.
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
+import type { PaymentRead } from '../../domain/payments/payment.service.js';
 import type { ReceivingFacts } from '../../domain/payments/receiving-account.repository.js';
 
 export type Auth =
@@ -15,6 +16,8 @@ export type Auth =
       integrationId: string;
       /** The integration's receiving account, read with the credential (a create needs no second read). */
       receiving: ReceivingFacts;
+      /** The route's payment, read with the credential when its route asks (merchant-auth.ts). */
+      paymentRead?: PaymentRead;
     };
 
 declare module 'fastify' {

@@ -9,6 +9,8 @@ export const getPaymentRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/payments/:id',
     {
+      // Read with the credential, in one statement (merchant-auth.ts).
+      config: { paymentWithCredential: true },
       schema: {
         summary: 'Get payment',
         tags: ['merchant-payments'],
@@ -20,7 +22,8 @@ export const getPaymentRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const payment = await getPayment(app.deps, merchantOf(request), request.params.id);
+      const merchant = merchantOf(request);
+      const payment = await getPayment(app.deps, merchant, request.params.id, merchant.paymentRead);
       return { created: true, result: toSummary(payment) };
     },
   );

@@ -1,0 +1,146 @@
+// A merchant's get payment reads its credential and its payment in one statement (merchant-auth.ts,
+// payment.repository.ts paymentWithCredential): one round trip on PostgreSQL instead of two. The payment
+// rides in the credential's statement, so these check that it reaches no one but its own caller.
+import assert from 'node:assert/strict';
+import { type TestContext, test } from 'node:test';
+import pg from 'pg';
+import { GroupCommitDriver } from '../../../src/store/group-commit.js';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { createIntegration } from '../../helpers/fixtures.js';
+import { merchant, paymentBody } from '../../helpers/merchant.js';
+
+/**
+ * Counts the statements the database is sent from here on: on PostgreSQL each Bind (a statement with
+ * parameters, named or not) and each simple query of any connection; on SQLite each statement run.
+ */
+function countStatements(t: TestContext, app: TestApp): { sql: string[] } {
+  const seen = { sql: [] as string[] };
+  if (app.deps.engine === 'postgres') {
+    const { bind, query } = pg.Connection.prototype;
+    pg.Connection.prototype.bind = function (this: pg.Connection, ...args: unknown[]) {
+      seen.sql.push(`bind ${(args[0] as { statement?: string }).statement || '(unnamed)'}`);
+      return (bind as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof bind;
+    pg.Connection.prototype.query = function (this: pg.Connection, ...args: unknown[]) {
+      seen.sql.push(String(args[0]));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    t.after(() => {
+      Object.assign(pg.Connection.prototype, { bind, query });
+    });
+    return seen;
+  }
+  const { readNow, run } = GroupCommitDriver.prototype;
+  GroupCommitDriver.prototype.readNow = function (this: GroupCommitDriver, sql, parameters) {
+    seen.sql.push(sql);
+    return readNow.call(this, sql, parameters);
+  } as typeof readNow;
+  GroupCommitDriver.prototype.run = function (this: GroupCommitDriver, query, inTransaction) {
+    seen.sql.push(query.sql);
+    return run.call(this, query, inTransaction);
+  } as typeof run;
+  t.after(() => {
+    Object.assign(GroupCommitDriver.prototype, { readNow, run });
+  });
+  return seen;
+}
+
+test('a get payment is one statement, the credential and the payment together, on the engine of the run', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const created = await app.call({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers: m.headers,
+    payload: paymentBody({ amount: '12.34' }),
+  });
+  assert.equal(created.statusCode, 200);
+  const id = created.json().result.id as string;
+  const listed = await app.call({ method: 'GET', url: '/merchant/v1/payments', headers: m.headers });
+
+  const statements = countStatements(t, app);
+  const got = await app.call({ method: 'GET', url: `/merchant/v1/payments/${id}`, headers: m.headers });
+  assert.equal(got.statusCode, 200);
+  assert.equal(statements.sql.length, 1, statements.sql.join('\n'));
+  if (app.deps.engine === 'sqlite') assert.match(statements.sql[0] ?? '', /"payments"/);
+  // The same payment as the list gives, field for field.
+  assert.deepEqual(got.json(), { created: true, result: listed.json()[0] });
+  assert.equal(got.json().result.amount, '12.34');
+
+  // A payment it does not have: a 404, in one statement too.
+  statements.sql.length = 0;
+  const missing = await app.call({
+    method: 'GET',
+    url: `/merchant/v1/payments/${'0'.repeat(24)}`,
+    headers: m.headers,
+  });
+  assert.equal(missing.statusCode, 404);
+  assert.equal(statements.sql.length, 1);
+});
+
+test("the payment read with a credential reaches only that credential's own caller", async (t) => {
+  const app = await buildTestApp(t);
+  const m = await merchant(app);
+  const sibling = await createIntegration(app, m.partner, m.companyId, { name: 'Second shop' });
+  const other = await merchant(app, { partnerName: 'Other partner' });
+  const create = async (headers: Record<string, string>) =>
+    (await app.call({ method: 'POST', url: '/merchant/v1/payments', headers, payload: paymentBody() })).json()
+      .result.id as string;
+  const id = await create(m.headers);
+  const deleted = await create(m.headers);
+  await app.call({ method: 'DELETE', url: `/merchant/v1/payments/${deleted}`, headers: m.headers });
+  const get = (headers: Record<string, string>, paymentId = id) =>
+    app.call({ method: 'GET', url: `/merchant/v1/payments/${paymentId}`, headers });
+
+  // A wrong secret for the integration that owns the payment: 401, and nothing of the payment.
+  const wrong = await get({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' });
+  assert.equal(wrong.statusCode, 401);
+  assert.equal(wrong.json().code, 'unauthorized');
+  assert.doesNotMatch(wrong.body, new RegExp(id));
+  for (const headers of [
+    {} as Record<string, string>,
+    { 'integration-id': m.headers['integration-id'] as string },
+    { ...m.headers, 'secret-key': 'not-a-uuid' },
+    { ...m.headers, 'integration-id': 'not-an-id' },
+  ]) {
+    assert.equal((await get(headers)).statusCode, 401, JSON.stringify(headers));
+  }
+  // Another integration of the same company, another company: 404, as for a payment that is not there.
+  for (const headers of [sibling.merchantHeaders, other.headers]) {
+    const res = await get(headers);
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().code, 'not_found');
+  }
+  // A deleted payment is gone; an id that is not one is found by no read, as before.
+  assert.equal((await get(m.headers, deleted)).statusCode, 404);
+  assert.equal((await get(m.headers, 'not-an-id')).statusCode, 404);
+  assert.equal(
+    (await get({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' }, 'not-an-id'))
+      .statusCode,
+    401,
+    'the credential is checked first whatever the id',
+  );
+
+  // A banned company's credential: 403 even for its own payment.
+  await app.deps.db
+    .updateTable('companies')
+    .set({ status: 'banned' })
+    .where('id', '=', m.companyId)
+    .execute();
+  const banned = await get(m.headers);
+  assert.equal(banned.statusCode, 403);
+  assert.doesNotMatch(banned.body, new RegExp(id));
+  // A deleted integration stops at once, its payment with it.
+  await app.deps.db
+    .updateTable('companies')
+    .set({ status: 'active' })
+    .where('id', '=', m.companyId)
+    .execute();
+  assert.equal((await get(m.headers)).statusCode, 200);
+  await app.call({
+    method: 'DELETE',
+    url: `/terminal/v1/companies/${m.companyId}/integrations/${m.integrationId}`,
+    headers: m.partner.terminalHeaders,
+  });
+  assert.equal((await get(m.headers)).statusCode, 401);
+});
