@@ -6,10 +6,7 @@ import { reusableQuery, runBuilt } from '../../store/reusable-query.js';
 import { statementFailed, WriteBatcher } from '../../store/write-batcher.js';
 import type { PendingEventRow } from '../events/outbox.js';
 import { newId } from '../ids.js';
-import {
-  type MerchantCredentialRow,
-  merchantCredentialQuery,
-} from '../integrations/integration.repository.js';
+import { merchantCredentialQuery } from '../integrations/integration.repository.js';
 import type {
   AccountRef,
   DataApiCheckStatus,
@@ -362,16 +359,21 @@ const paymentWithCredential = reusableQuery((db, integrationId: string, paymentI
     .where('i.deleted_at', 'is', null),
 );
 
+/** A merchant credential's row with the columns of one payment of its integration (null when none). */
+export type CredentialWithPaymentRow = Awaited<ReturnType<typeof paymentWithCredential>>[number];
+
 /** The credential of a live integration, with its payment `paymentId` if it has that live payment. */
 export async function findCredentialWithPayment(
   db: Db,
   integrationId: string,
   paymentId: string,
-): Promise<{ credential: MerchantCredentialRow; payment: Payment | undefined } | undefined> {
-  const [row] = await paymentWithCredential(db, integrationId, paymentId);
-  if (!row) return undefined;
-  return { credential: row, payment: row.id === null ? undefined : toPayment(row as PaymentTable) };
+): Promise<CredentialWithPaymentRow | undefined> {
+  return (await paymentWithCredential(db, integrationId, paymentId))[0];
 }
+
+/** The payment of such a row, undefined when the integration has no such payment. */
+export const paymentOfCredentialRow = (row: CredentialWithPaymentRow): Payment | undefined =>
+  row.id === null ? undefined : toPayment(row as PaymentTable);
 
 /** The live payment in scope; locked for the rest of the transaction on PostgreSQL when `lock`. */
 export async function findPayment(

@@ -194,9 +194,11 @@ export async function authenticateWithPayment(
     const credential = await authenticateIntegration(deps, integrationId, secretKey);
     return credential && { credential, read: { id: paymentId, payment: undefined } };
   }
-  const found = await repo.findCredentialWithPayment(deps.db, integrationId, paymentId);
-  const credential = found && credentialOf(found.credential, secretKey);
-  return credential && { credential, read: { id: paymentId, payment: found.payment } };
+  const row = await repo.findCredentialWithPayment(deps.db, integrationId, paymentId);
+  const credential = row && credentialOf(row, secretKey);
+  if (!row || !credential) return undefined;
+  // Only a caller whose secret matched has the payment made from the row.
+  return { credential, read: { id: paymentId, payment: repo.paymentOfCredentialRow(row) } };
 }
 
 export async function paymentHistory(deps: Deps, paymentId: string): Promise<PaymentAction[]> {

@@ -121,6 +121,25 @@ test("the payment read with a credential reaches only that credential's own call
     'the credential is checked first whatever the id',
   );
 
+  // HEAD answers as GET does.
+  const head = (headers: Record<string, string>) =>
+    app.call({ method: 'HEAD', url: `/merchant/v1/payments/${id}`, headers });
+  assert.equal((await head(m.headers)).statusCode, 200);
+  assert.equal(
+    (await head({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' })).statusCode,
+    401,
+  );
+  // The payment is made from its row only for a caller whose secret matched: a row it could not be made
+  // from (stored e-mail copies that are not JSON) still answers a wrong secret 401, and counts it.
+  const unreadable = await create(m.headers);
+  await app.deps.db
+    .updateTable('payments')
+    .set({ customer_email_cc: 'not json' })
+    .where('id', '=', unreadable)
+    .execute();
+  const guess = await get({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' }, unreadable);
+  assert.equal(guess.statusCode, 401);
+
   // A banned company's credential: 403 even for its own payment.
   await app.deps.db
     .updateTable('companies')
