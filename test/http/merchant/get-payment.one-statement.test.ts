@@ -45,17 +45,28 @@ function countStatements(t: TestContext, app: TestApp): { sql: string[] } {
   return seen;
 }
 
+/** A right integration id with a secret that is not its own. */
+const wrongSecret = (headers: Record<string, string>) => ({
+  ...headers,
+  'secret-key': '00000000-0000-4000-8000-000000000000',
+});
+
+/** A merchant's new payment, by the API; its id. */
+async function createPayment(app: TestApp, headers: Record<string, string>, overrides = {}) {
+  const res = await app.call({
+    method: 'POST',
+    url: '/merchant/v1/payments',
+    headers,
+    payload: paymentBody(overrides),
+  });
+  assert.equal(res.statusCode, 200);
+  return res.json().result.id as string;
+}
+
 test('a get payment is one statement, the credential and the payment together, on the engine of the run', async (t) => {
   const app = await buildTestApp(t);
   const m = await merchant(app);
-  const created = await app.call({
-    method: 'POST',
-    url: '/merchant/v1/payments',
-    headers: m.headers,
-    payload: paymentBody({ amount: '12.34' }),
-  });
-  assert.equal(created.statusCode, 200);
-  const id = created.json().result.id as string;
+  const id = await createPayment(app, m.headers, { amount: '12.34' });
   const listed = await app.call({ method: 'GET', url: '/merchant/v1/payments', headers: m.headers });
 
   const statements = countStatements(t, app);
@@ -83,17 +94,14 @@ test("the payment read with a credential reaches only that credential's own call
   const m = await merchant(app);
   const sibling = await createIntegration(app, m.partner, m.companyId, { name: 'Second shop' });
   const other = await merchant(app, { partnerName: 'Other partner' });
-  const create = async (headers: Record<string, string>) =>
-    (await app.call({ method: 'POST', url: '/merchant/v1/payments', headers, payload: paymentBody() })).json()
-      .result.id as string;
-  const id = await create(m.headers);
-  const deleted = await create(m.headers);
+  const id = await createPayment(app, m.headers);
+  const deleted = await createPayment(app, m.headers);
   await app.call({ method: 'DELETE', url: `/merchant/v1/payments/${deleted}`, headers: m.headers });
   const get = (headers: Record<string, string>, paymentId = id) =>
     app.call({ method: 'GET', url: `/merchant/v1/payments/${paymentId}`, headers });
 
   // A wrong secret for the integration that owns the payment: 401, and nothing of the payment.
-  const wrong = await get({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' });
+  const wrong = await get(wrongSecret(m.headers));
   assert.equal(wrong.statusCode, 401);
   assert.equal(wrong.json().code, 'unauthorized');
   assert.doesNotMatch(wrong.body, new RegExp(id));
@@ -115,8 +123,7 @@ test("the payment read with a credential reaches only that credential's own call
   assert.equal((await get(m.headers, deleted)).statusCode, 404);
   assert.equal((await get(m.headers, 'not-an-id')).statusCode, 404);
   assert.equal(
-    (await get({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' }, 'not-an-id'))
-      .statusCode,
+    (await get(wrongSecret(m.headers), 'not-an-id')).statusCode,
     401,
     'the credential is checked first whatever the id',
   );
@@ -125,19 +132,16 @@ test("the payment read with a credential reaches only that credential's own call
   const head = (headers: Record<string, string>) =>
     app.call({ method: 'HEAD', url: `/merchant/v1/payments/${id}`, headers });
   assert.equal((await head(m.headers)).statusCode, 200);
-  assert.equal(
-    (await head({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' })).statusCode,
-    401,
-  );
+  assert.equal((await head(wrongSecret(m.headers))).statusCode, 401);
   // The payment is made from its row only for a caller whose secret matched: a row it could not be made
   // from (stored e-mail copies that are not JSON) still answers a wrong secret 401, and counts it.
-  const unreadable = await create(m.headers);
+  const unreadable = await createPayment(app, m.headers);
   await app.deps.db
     .updateTable('payments')
     .set({ customer_email_cc: 'not json' })
     .where('id', '=', unreadable)
     .execute();
-  const guess = await get({ ...m.headers, 'secret-key': '00000000-0000-4000-8000-000000000000' }, unreadable);
+  const guess = await get(wrongSecret(m.headers), unreadable);
   assert.equal(guess.statusCode, 401);
 
   // A banned company's credential: 403 even for its own payment.
