@@ -67,6 +67,8 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** Defaults to true: every request and answer is checked against the OpenAPI document. */
     validateOpenApi?: boolean;
+    /** Runs before the app is ready: a test's own hooks, to see where its requests are. */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const base = process.env.DATABASE_URL;
@@ -108,6 +110,7 @@ export async function buildTestApp(
   if (options.validateOpenApi !== false && process.env.OPENAPI_VALIDATION !== 'off') {
     validateAgainstOpenApi(t, app, routes);
   }
+  options.beforeReady?.(app);
   await app.ready();
   if (pooled && base) await noteMigrated(base, pooled);
   return {

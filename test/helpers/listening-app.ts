@@ -2,8 +2,9 @@
 // adapter calling the sandbox bank, webhooks, browsers). PUBLIC_URL is the address it listens on.
 import { createServer } from 'node:net';
 import type { TestContext } from 'node:test';
-import type { Clock } from '../../src/domain/clock.js';
 import { buildTestApp, type TestApp } from './app.js';
+
+type BuildOptions = NonNullable<Parameters<typeof buildTestApp>[2]>;
 
 export interface ListeningApp extends TestApp {
   /** http://127.0.0.1:<port>, also the app's PUBLIC_URL. */
@@ -53,7 +54,7 @@ async function reservedPort(): Promise<{ port: number; release: () => Promise<vo
 export async function buildListeningApp(
   t: TestContext,
   env: Record<string, string> = {},
-  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
+  options: Pick<BuildOptions, 'clock' | 'logStream' | 'beforeReady'> = {},
 ): Promise<ListeningApp> {
   const { port, release: releasePort } = await reservedPort();
   const { port: mtlsPort, release: releaseMtls } = await reservedPort();
