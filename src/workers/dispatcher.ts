@@ -198,7 +198,8 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   const claimDue = async (free: number): Promise<EventRow[]> => {
     // While a receiver is held back, claim without asking: a read of its backlog (due again at each
     // renewal of the set-aside) could see nothing else and hold every other receiver's events back.
-    const due = busy || circuits.held().length > 0 || (await anyEventDue(deps.db, deps.clock.now()));
+    const due =
+      busy || circuits.held().length > 0 || (await anyEventDue(deps.db, deps.engine, deps.clock.now()));
     await settleHeld();
     const events = due ? await claim(deps, free, { exclude: circuits.held() }) : [];
     busy = events.length >= free;

@@ -11,27 +11,36 @@ export type EventRow = Selectable<EventTable>;
 /**
  * An event (as `e`) waiting behind an earlier pending event of its resource (the same order key) is not
  * due yet: per-destination, per-resource order. Shared by the claim and the read before it.
+ * On PostgreSQL, `offset 0` keeps this a probe of events_order for each event: made a join, it was
+ * planned from statistics, and statistics taken when no event was pending (autovacuum's analyze at a
+ * quiet moment) guess one pending event, so that reading them all for each event, the probe a join
+ * filter, looked as cheap. A claim of 128 behind 20,000 pending then took 690 ms, quadratic in the
+ * backlog (bench/RESULTS.md, 2026-12-03 10:40). SQLite allows no offset without a limit, and needs none.
  */
-const notBehindAnEarlierOne = sql<SqlBool>`not exists (select 1 from events p
-  where p.order_key = e.order_key and p.state = 'pending' and p.seq < e.seq)`;
+function notBehindAnEarlierOne(engine: Engine) {
+  return sql<SqlBool>`not exists (select 1 from events p
+    where p.order_key = e.order_key and p.state = 'pending' and p.seq < e.seq${engine === 'postgres' ? sql` offset 0` : sql``})`;
+}
 
-const anyDueQuery = reusableQuery((db, at: string, limit: number) =>
-  db
-    .selectFrom('events as e')
-    .select('e.seq')
-    .where('e.state', '=', sql.lit('pending'))
-    .where('e.next_attempt_at', '<=', at)
-    .where((w) => w.or([w('e.lease_until', 'is', null), w('e.lease_until', '<=', at)]))
-    .where(notBehindAnEarlierOne)
-    .limit(limit),
-);
+const anyDueQuery = (engine: Engine) =>
+  reusableQuery((db, at: string, limit: number) =>
+    db
+      .selectFrom('events as e')
+      .select('e.seq')
+      .where('e.state', '=', sql.lit('pending'))
+      .where('e.next_attempt_at', '<=', at)
+      .where((w) => w.or([w('e.lease_until', 'is', null), w('e.lease_until', '<=', at)]))
+      .where(notBehindAnEarlierOne(engine))
+      .limit(limit),
+  );
+const anyDue = { sqlite: anyDueQuery('sqlite'), postgres: anyDueQuery('postgres') };
 
 /**
  * Whether any event is due and unleased at `now`. A read, built once: an idle dispatcher's poll costs
  * one, where a claim (a write) took SQLite's write lock and about ten times as long.
  */
-export async function anyEventDue(db: Db, now: Date): Promise<boolean> {
-  return (await anyDueQuery(db, now.toISOString(), 1)).length > 0;
+export async function anyEventDue(db: Db, engine: Engine, now: Date): Promise<boolean> {
+  return (await anyDue[engine](db, now.toISOString(), 1)).length > 0;
 }
 
 /** Which destinations a claim may take events of: not those in `exclude`; only `only`'s, if given. */
@@ -68,7 +77,7 @@ export function dueEvents(
         : eb('e.next_attempt_at', '<=', at),
     )
     .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<=', at)]))
-    .where(notBehindAnEarlierOne)
+    .where(notBehindAnEarlierOne(engine))
     // Destination ids are unique across kinds (integrations and partners), so the id alone names one.
     .$if(exclude.length > 0, (q) =>
       q.where((eb) => eb.or([eb('e.destination_id', 'is', null), eb('e.destination_id', 'not in', exclude)])),
