@@ -7,7 +7,7 @@
 // the receiver got while the creates and the recording ran. Then, flat out, creates/s
 // with the receiver up and with it down: what a failing destination costs the API (its circuit,
 // src/workers/destination-circuits.ts, should make that nothing).
-//   npm run bench:webhooks-under-load [-- --rate 1000 --extra 1000 --seconds 10 --engines sqlite,postgres --dry-run]
+//   npm run bench:webhooks-under-load [-- --rate 1000 --extra 1000 --seconds 10 --warm-seconds 10 --engines sqlite,postgres --dry-run]
 // BENCH_TRACE=1 prints the outbox and the receiver each second while it waits for the webhooks to settle.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/paybank_dev), fresh schemas.
 import { execFileSync } from 'node:child_process';
@@ -34,6 +34,8 @@ const { values } = parseArgs({
   options: {
     rate: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
+    // Seconds at the measured load (creates and recording) before the measured run: 0 for none.
+    'warm-seconds': { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     // Webhooks a second recorded besides the creates' own; default: as many as the creates cause.
     extra: { type: 'string' },
@@ -43,6 +45,7 @@ const { values } = parseArgs({
 });
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+const WARM_SECONDS = Number(values['warm-seconds']);
 const CONNECTIONS = Number(values.connections);
 const EXTRA = Number(values.extra ?? RATE);
 
@@ -115,9 +118,20 @@ async function run(engine: string) {
       ...extra,
     });
 
-  // Warm (JIT, validators, connections to the receiver), then start counting from nothing.
+  // Warm (JIT, validators, connections to the receiver), then start counting from nothing. Then the
+  // measured load itself for a while: after the 500 creates alone, TurboFan's compiling took 30% of the
+  // service's CPU in the first 3 s of the measured run and 3-8% from its 6th (perf, 2026-12-03 10:30), a
+  // start-up cost that a service running for hours has paid long before.
   await create({ amount: 500, connections: 10 });
   await settled('warm-up');
+  if (WARM_SECONDS > 0) {
+    const warmRecorder = await forkRecorder(database.url);
+    await Promise.all([
+      create({ overallRate: RATE, duration: WARM_SECONDS, connections: CONNECTIONS }),
+      warmRecorder.record({ integrationId: seed.integrationId, rate: EXTRA, seconds: WARM_SECONDS }),
+    ]);
+    await settled('warm-up at load');
+  }
   const recorder = await forkRecorder(database.url);
   receiver.send({ type: 'reset' });
 
@@ -200,9 +214,9 @@ for (const engine of (values.engines ?? '').split(',').filter(Boolean)) results.
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
 const dirty = execFileSync('git', ['status', '--porcelain']).toString().trim() ? '+changes' : '';
-const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds ${SECONDS} --extra ${EXTRA} --engines ${values.engines}`;
+const command = `npm run bench:webhooks-under-load -- --rate ${RATE} --seconds ${SECONDS} --warm-seconds ${WARM_SECONDS} --extra ${EXTRA} --engines ${values.engines}`;
 let text = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}, \`${command}\`\n\n`;
-text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox by a process of its own (bench/outbox-recorder.ts; in brackets, the time its inserts took, on SQLite mostly waiting for the service's write lock); deliveries/s: received while the creates and the recording ran, over that time (in brackets; longer than the creates' when the recorder fell behind), and the webhooks made over that time (offered: the most it can be); change -> delivery: every webhook.\n\n`;
+text += `${cpus().length} cpus; load average (1 min) ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after. -c ${CONNECTIONS}; the service built, as npm start runs it (workers on, log at info); the receiver checks every signature; ${WARM_SECONDS > 0 ? `${WARM_SECONDS} s at the measured load before the measured run` : 'no warm-up at load'}. Besides the creates' webhooks, ${EXTRA} a second recorded straight into the outbox by a process of its own (bench/outbox-recorder.ts; in brackets, the time its inserts took, on SQLite mostly waiting for the service's write lock); deliveries/s: received while the creates and the recording ran, over that time (in brackets; longer than the creates' when the recorder fell behind), and the webhooks made over that time (offered: the most it can be); change -> delivery: every webhook.\n\n`;
 text +=
   '| engine | creates/s asked / done | create mean / p99 ms | CPU % of a core: service (event loop) / PostgreSQL / machine | webhooks delivered | deliveries/s | change -> delivery p50 / p99 / max ms | signatures | RSS MB | flat out, receiver up / down (creates/s) | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|---|\n';
 for (const r of results) {
