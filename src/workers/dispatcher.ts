@@ -22,6 +22,8 @@ const DRAIN_BATCH = 100;
 const FLUSH_DELAY_MS = 10;
 /** Events of one held-back receiver set aside per poll at most: a large backlog goes over several. */
 const DEFER_BATCH = 1_000;
+/** Events one claim takes at most: a claim holds its rows locked while it writes them all. */
+const MAX_CLAIM = 256;
 
 async function claim(deps: Deps, limit: number, destinations?: DestinationFilter): Promise<EventRow[]> {
   const now = deps.clock.now();
@@ -70,8 +72,11 @@ export interface Stoppable {
  * drainOutbox, the one-shot form, attempts everything due.
  */
 export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): Stoppable {
-  // Receivers on the internet answer in 100 ms or more: throughput is about concurrency / latency.
-  const concurrency = options.concurrency ?? 256;
+  // Receivers on the internet answer in 100 ms or more: throughput is about concurrency / latency, where
+  // a delivery holds its slot from its claim until its outcome is recorded. On a busy machine that took
+  // about 170 ms: 256 slots carried 1,531 of the 1,939 webhooks a second offered, 512 all of them
+  // (bench/RESULTS.md, 2026-12-03 10:50).
+  const concurrency = options.concurrency ?? 512;
   const pollMs = options.pollMs ?? 100;
   // Claiming one event at a time under load costs a transaction each: wait for a few free slots.
   const minClaim = Math.max(1, Math.min(64, Math.floor(concurrency / 4)));
@@ -195,14 +200,14 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
    * held back. A poll that finds nothing due, the idle case, writes nothing.
    */
   let busy = false;
-  const claimDue = async (free: number): Promise<EventRow[]> => {
+  const claimDue = async (limit: number): Promise<EventRow[]> => {
     // While a receiver is held back, claim without asking: a read of its backlog (due again at each
     // renewal of the set-aside) could see nothing else and hold every other receiver's events back.
     const due =
       busy || circuits.held().length > 0 || (await anyEventDue(deps.db, deps.engine, deps.clock.now()));
     await settleHeld();
-    const events = due ? await claim(deps, free, { exclude: circuits.held() }) : [];
-    busy = events.length >= free;
+    const events = due ? await claim(deps, limit, { exclude: circuits.held() }) : [];
+    busy = events.length >= limit;
     return events;
   };
 
@@ -212,7 +217,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       let claimed = 0;
       if (free >= minClaim || (free > 0 && inFlight === 0)) {
         try {
-          const events = await claimDue(free);
+          const events = await claimDue(Math.min(free, MAX_CLAIM));
           // One event of each held-back destination whose wait is over, as its probe.
           for (const destination of circuits.probes(deps.clock.now().getTime())) {
             const deferred = circuits.deferredTo(destination);
