@@ -75,7 +75,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
   // Receivers on the internet answer in 100 ms or more: throughput is about concurrency / latency, where
   // a delivery holds its slot from its claim until its outcome is recorded. On a busy machine that took
   // about 170 ms: 256 slots carried 1,531 of the 1,939 webhooks a second offered, 512 all of them
-  // (bench/RESULTS.md, 2026-12-03 10:50).
+  // (bench/RESULTS.md, 2026-12-03 10:25-11:00).
   const concurrency = options.concurrency ?? 512;
   const pollMs = options.pollMs ?? 100;
   // Claiming one event at a time under load costs a transaction each: wait for a few free slots.

@@ -41,7 +41,10 @@ test('512 deliveries in flight by default, claimed at most 256 at a time; the re
   // Every send is held until released: the slots stay taken.
   const held: Array<() => void> = [];
   const delivered: AttemptResult = { statusCode: 200, latencyMs: 1, error: null, verdict: 'delivered' };
-  const send: SendWebhook = () => new Promise((resolve) => held.push(() => resolve(delivered)));
+  // Once the test ends, nothing is held: a send made then must not keep stop() waiting for ever.
+  let releasing = false;
+  const send: SendWebhook = () =>
+    releasing ? Promise.resolve(delivered) : new Promise((resolve) => held.push(() => resolve(delivered)));
   const claims = new ClaimSizes();
   const dispatcher = startDispatcher(
     { ...app.deps, db: app.deps.db.withPlugin(claims) },
@@ -80,6 +83,7 @@ test('512 deliveries in flight by default, claimed at most 256 at a time; the re
       'each event claimed once',
     );
   } finally {
+    releasing = true;
     for (const release of held.splice(0)) release();
     await dispatcher.stop();
   }

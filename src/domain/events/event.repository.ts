@@ -14,8 +14,9 @@ export type EventRow = Selectable<EventTable>;
  * On PostgreSQL, `offset 0` keeps this a probe of events_order for each event: made a join, it was
  * planned from statistics, and statistics taken when no event was pending (autovacuum's analyze at a
  * quiet moment) guess one pending event, so that reading them all for each event, the probe a join
- * filter, looked as cheap. A claim of 128 behind 20,000 pending then took 690 ms, quadratic in the
- * backlog (bench/RESULTS.md, 2026-12-03 10:40). SQLite allows no offset without a limit, and needs none.
+ * filter, looked as cheap: 155 ms to claim 128 behind 5,000 pending, and 690 ms a claim on average in a
+ * webhook bench run, quadratic in the backlog (bench/RESULTS.md, 2026-12-03 10:25-11:00). SQLite allows
+ * no offset without a limit, and needs none.
  */
 function notBehindAnEarlierOne(engine: Engine) {
   return sql<SqlBool>`not exists (select 1 from events p
