@@ -23,6 +23,8 @@ declare module 'autocannon' {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    /** Seconds it ran, which can be longer than asked on a loaded machine. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
