@@ -24,6 +24,7 @@ import * as m0024 from './0024_pages.js';
 import * as m0025 from './0025_company_branding.js';
 import * as m0026 from './0026_partial_payment_indexes.js';
 import * as m0027 from './0027_pending_event_indexes.js';
+import * as m0028 from './0028_event_fillfactor.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0025_company_branding': m0025,
   '0026_partial_payment_indexes': m0026,
   '0027_pending_event_indexes': m0027,
+  '0028_event_fillfactor': m0028,
 };
