@@ -44,7 +44,7 @@ export async function drainOutbox(deps: Deps): Promise<void> {
     if (events.length === 0) return;
     const outcomes: EventOutcome[] = [];
     await deliverEvents(deps, events, (outcome) => outcomes.push(outcome));
-    await recordOutcomes(deps.db, PROCESS_OWNER, outcomes);
+    await recordOutcomes(deps.db, deps.engine, PROCESS_OWNER, outcomes);
   }
 }
 
@@ -116,7 +116,7 @@ export function startDispatcher(deps: Deps, options: DispatcherOptions = {}): St
       while (outcomes.length > 0) {
         const batch = outcomes.splice(0);
         try {
-          await recordOutcomes(deps.db, PROCESS_OWNER, batch);
+          await recordOutcomes(deps.db, deps.engine, PROCESS_OWNER, batch);
         } catch (err) {
           // The claims stay leased and expire: those events are sent again (at least once).
           deps.log.error({ err, count: batch.length }, 'recording delivery outcomes failed');

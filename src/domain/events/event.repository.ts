@@ -214,38 +214,59 @@ export interface EventOutcome {
   attempt?: EventAttemptTable;
 }
 
+/** What marks the events of `delivered` delivered, their leases given back. */
+function deliveredChanges(delivered: EventOutcome[]) {
+  return {
+    lease_owner: null,
+    lease_until: null,
+    state: 'delivered' as const,
+    attempts: sql<number>`attempts + 1`,
+    next_attempt_at: null,
+    // One time for the batch: they ended within milliseconds of each other.
+    finished_at: delivered.reduce(
+      (latest, o) => ((o.finishedAt ?? '') > latest ? (o.finishedAt ?? '') : latest),
+      '',
+    ),
+    last_error: null,
+  };
+}
+
 /**
- * Writes the outcomes of finished attempts in one transaction; a lease lost meanwhile is not
- * overwritten. Deliveries (the common case) are marked in one statement.
+ * Writes the outcomes of finished attempts atomically; a lease lost meanwhile is not overwritten.
+ * Deliveries (the common case) are marked in one statement. On PostgreSQL a batch of deliveries alone,
+ * its attempts and their marking, is one statement with no transaction around it: one round trip where
+ * four (begin, insert, update, commit) held a pooled connection across as many turns of the event loop,
+ * and the API's requests waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03 12:40-13:30).
+ * SQLite allows no insert in a WITH; its writes are local calls, not round trips.
  */
-export async function recordOutcomes(db: Db, owner: string, outcomes: EventOutcome[]): Promise<void> {
+export async function recordOutcomes(
+  db: Db,
+  engine: Engine,
+  owner: string,
+  outcomes: EventOutcome[],
+): Promise<void> {
   if (outcomes.length === 0) return;
-  const released = { lease_owner: null, lease_until: null };
   const delivered = outcomes.filter((o) => o.state === 'delivered');
   const others = outcomes.filter((o) => o.state !== 'delivered');
+  const attempts = outcomes.flatMap((o) => (o.attempt ? [o.attempt] : []));
+  const seqs = delivered.map((o) => o.seq);
+  if (engine === 'postgres' && others.length === 0 && attempts.length > 0) {
+    await db
+      .with('recorded', (db) => db.insertInto('event_attempts').values(attempts))
+      .updateTable('events')
+      .set(deliveredChanges(delivered))
+      .where('seq', 'in', seqs)
+      .where('lease_owner', '=', owner)
+      .execute();
+    return;
+  }
   await db.transaction().execute(async (trx) => {
-    const attempts = outcomes.flatMap((o) => (o.attempt ? [o.attempt] : []));
     if (attempts.length > 0) await trx.insertInto('event_attempts').values(attempts).execute();
     if (delivered.length > 0) {
       await trx
         .updateTable('events')
-        .set((eb) => ({
-          ...released,
-          state: 'delivered',
-          attempts: eb('attempts', '+', 1),
-          next_attempt_at: null,
-          // One time for the batch: they ended within milliseconds of each other.
-          finished_at: delivered.reduce(
-            (latest, o) => ((o.finishedAt ?? '') > latest ? (o.finishedAt ?? '') : latest),
-            '',
-          ),
-          last_error: null,
-        }))
-        .where(
-          'seq',
-          'in',
-          delivered.map((o) => o.seq),
-        )
+        .set(deliveredChanges(delivered))
+        .where('seq', 'in', seqs)
         .where('lease_owner', '=', owner)
         .execute();
     }
@@ -253,7 +274,8 @@ export async function recordOutcomes(db: Db, owner: string, outcomes: EventOutco
       await trx
         .updateTable('events')
         .set({
-          ...released,
+          lease_owner: null,
+          lease_until: null,
           state: o.state,
           attempts: o.attempts,
           next_attempt_at: o.nextAttemptAt,

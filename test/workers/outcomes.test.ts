@@ -1,0 +1,141 @@
+// What the dispatcher writes once attempts end (event.repository.ts, recordOutcomes): each attempt, and
+// each event's new state, atomically; a lease lost meanwhile is not overwritten. A batch of deliveries is
+// one statement on PostgreSQL (no transaction: one round trip), a transaction on SQLite.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Insertable, KyselyPlugin } from 'kysely';
+import {
+  claimDueEvents,
+  type EventOutcome,
+  type EventRow,
+  recordOutcomes,
+} from '../../src/domain/events/event.repository.js';
+import type { EventTable } from '../../src/domain/events/event.row.js';
+import { buildTestApp, ENGINE } from '../helpers/app.js';
+
+const NOW = new Date('2026-12-03T13:00:00.000Z');
+const LATER = new Date('2026-12-03T13:00:01.000Z');
+
+function pendingEvent(n: number): Insertable<EventTable> {
+  return {
+    id: `ev${n}`,
+    channel: 'webhook',
+    destination_kind: 'integration',
+    destination_id: 'int1',
+    partner_id: 'p1',
+    event_name: 'payment.status_updated',
+    resource_type: 'payment',
+    resource_id: `pay${n}`,
+    order_key: `int1:pay${n}`,
+    payload: '{}',
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: new Date(NOW.getTime() - 1_000 + n).toISOString(),
+    created_at: NOW.toISOString(),
+  };
+}
+
+function outcome(event: EventRow, state: 'delivered' | 'pending'): EventOutcome {
+  const delivered = state === 'delivered';
+  return {
+    seq: event.seq,
+    eventId: event.id,
+    state,
+    attempts: event.attempts + 1,
+    nextAttemptAt: delivered ? null : new Date(LATER.getTime() + 60_000).toISOString(),
+    finishedAt: delivered ? LATER.toISOString() : null,
+    lastError: delivered ? null : 'HTTP 503',
+    attempt: {
+      id: `at-${event.id}`,
+      event_id: event.id,
+      attempted_at: NOW.toISOString(),
+      target: 'https://example.com/hook',
+      status_code: delivered ? 200 : 503,
+      latency_ms: 12,
+      error: null,
+      outcome: delivered ? 'delivered' : 'retry',
+    },
+  };
+}
+
+/** The statements Kysely builds through `db`, by kind. */
+function recording() {
+  const seen: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      seen.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { seen, plugin };
+}
+
+test('a batch of deliveries is recorded whole, in one statement on PostgreSQL, and a lost lease is kept', async (t) => {
+  const { deps } = await buildTestApp(t);
+  const db = deps.db;
+  await db.insertInto('events').values([1, 2, 3, 4].map(pendingEvent)).execute();
+  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
+  const claimed = await claimDueEvents(db, ENGINE, claim);
+  assert.equal(claimed.length, 4);
+  // Event 4's lease expired and another process took it meanwhile.
+  await db.updateTable('events').set({ lease_owner: 'other' }).where('id', '=', 'ev4').execute();
+
+  const { seen, plugin } = recording();
+  await recordOutcomes(
+    db.withPlugin(plugin),
+    ENGINE,
+    'me',
+    claimed.map((e) => outcome(e, 'delivered')),
+  );
+  assert.deepEqual(
+    seen,
+    ENGINE === 'postgres' ? ['UpdateQueryNode'] : ['InsertQueryNode', 'UpdateQueryNode'],
+  );
+
+  const rows = await db.selectFrom('events').selectAll().orderBy('seq').execute();
+  assert.deepEqual(
+    rows.map((r) => [r.id, r.state, r.attempts, r.lease_owner, r.finished_at]),
+    [
+      ['ev1', 'delivered', 1, null, LATER.toISOString()],
+      ['ev2', 'delivered', 1, null, LATER.toISOString()],
+      ['ev3', 'delivered', 1, null, LATER.toISOString()],
+      ['ev4', 'pending', 0, 'other', null],
+    ],
+  );
+  // Every attempt made is on record, that of the event whose lease was lost too.
+  const attempts = await db
+    .selectFrom('event_attempts')
+    .select(['event_id', 'status_code'])
+    .orderBy('event_id')
+    .execute();
+  assert.deepEqual(
+    attempts.map((a) => [a.event_id, a.status_code]),
+    [
+      ['ev1', 200],
+      ['ev2', 200],
+      ['ev3', 200],
+      ['ev4', 200],
+    ],
+  );
+});
+
+test('deliveries recorded with a retry are written together, each event its own state', async (t) => {
+  const { deps } = await buildTestApp(t);
+  const db = deps.db;
+  await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
+  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
+  const [first, second] = await claimDueEvents(db, ENGINE, claim);
+  assert.ok(first && second);
+
+  await recordOutcomes(db, ENGINE, 'me', [outcome(first, 'delivered'), outcome(second, 'pending')]);
+  const rows = await db.selectFrom('events').selectAll().orderBy('seq').execute();
+  assert.deepEqual(
+    rows.map((r) => [r.id, r.state, r.attempts, r.lease_owner, r.next_attempt_at, r.last_error]),
+    [
+      ['ev1', 'delivered', 1, null, null, null],
+      ['ev2', 'pending', 1, null, new Date(LATER.getTime() + 60_000).toISOString(), 'HTTP 503'],
+    ],
+  );
+  assert.equal((await db.selectFrom('event_attempts').select('id').execute()).length, 2);
+});
