@@ -1,6 +1,9 @@
 // Helpers for outbox tests: integrations and partners whose webhooks go to a local receiver, and events
-// recorded the way a domain service records them (recordEvent inside a transaction).
+// recorded the way a domain service records them (recordEvent inside a transaction), or rows written
+// straight into events (outboxEvent) for the tests of the dispatcher's statements.
 import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { EventTable } from '../../src/domain/events/event.row.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import type { Payment, PaymentStatus } from '../../src/domain/payments/payment.js';
@@ -132,4 +135,30 @@ export async function attemptsOf(app: TestApp, id: string) {
     .where('event_id', '=', id)
     .orderBy('attempted_at')
     .execute();
+}
+
+/** Event `n`: a pending webhook of payment `pay${n}` to integration int1, due at `dueAt`; `fields` override. */
+export function outboxEvent(
+  n: number,
+  dueAt: Date,
+  fields: Partial<Insertable<EventTable>> = {},
+): Insertable<EventTable> {
+  const resource = fields.resource_id ?? `pay${n}`;
+  return {
+    id: `ev${n}`,
+    channel: 'webhook',
+    destination_kind: 'integration',
+    destination_id: 'int1',
+    partner_id: 'p1',
+    event_name: 'payment.status_updated',
+    resource_type: 'payment',
+    resource_id: resource,
+    order_key: `int1:${resource}`,
+    payload: '{}',
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: dueAt.toISOString(),
+    created_at: dueAt.toISOString(),
+    ...fields,
+  };
 }

@@ -3,32 +3,18 @@
 // only: SQLite rewrites a row in place whatever its page holds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { claimStatement } from '../../src/domain/events/event.repository.js';
-import type { EventTable } from '../../src/domain/events/event.row.js';
 import { buildTestApp } from '../helpers/app.js';
+import { outboxEvent } from '../helpers/events.js';
 
 const NOW = new Date('2026-12-03T12:00:00.000Z');
 
 /** A pending event with a payload the size of a payment's (about 770 bytes): seven such rows fill a page. */
-function pendingEvent(n: number): Insertable<EventTable> {
-  return {
-    id: `ev${n}`,
-    channel: 'webhook',
-    destination_kind: 'integration',
-    destination_id: 'int1',
-    partner_id: 'p1',
-    event_name: 'payment.status_updated',
-    resource_type: 'payment',
-    resource_id: `pay${n}`,
-    order_key: `int1:pay${n}`,
+const pendingEvent = (n: number) =>
+  outboxEvent(n, new Date(NOW.getTime() - 60_000 + n), {
     payload: JSON.stringify({ id: `pay${n}`, status: 'sent', note: 'x'.repeat(740) }),
-    state: 'pending',
-    attempts: 0,
-    next_attempt_at: new Date(NOW.getTime() - 60_000 + n).toISOString(),
-    created_at: NOW.toISOString(),
-  };
-}
+  });
 
 test('a claim of events rewrites each row on its own page, touching no index', async (t) => {
   const { deps } = await buildTestApp(t);

@@ -14,6 +14,7 @@ import {
 import type { EventTable } from '../../src/domain/events/event.row.js';
 import type { Db } from '../../src/store/database.js';
 import { buildTestApp, ENGINE } from '../helpers/app.js';
+import { outboxEvent } from '../helpers/events.js';
 import { postgresPlan } from '../helpers/query-plan.js';
 
 const NOW = new Date('2026-12-02T10:00:00.000Z');
@@ -26,24 +27,14 @@ function eventRow(
   resource = `pay${n}`,
   at?: Date,
 ): Insertable<EventTable> {
-  return {
-    id: `ev${n}`,
-    channel: 'webhook',
-    destination_kind: 'integration',
-    destination_id: 'int1',
-    partner_id: 'p1',
-    event_name: 'payment.updated',
-    resource_type: 'payment',
+  const pending = state === 'pending';
+  return outboxEvent(n, at ?? new Date(NOW.getTime() - 3_600_000 + n), {
     resource_id: resource,
-    order_key: `int1:${resource}`,
-    payload: '{}',
+    event_name: 'payment.updated',
     state,
-    attempts: 0,
-    next_attempt_at:
-      state === 'pending' ? (at ?? new Date(NOW.getTime() - 3_600_000 + n)).toISOString() : null,
+    ...(pending ? {} : { next_attempt_at: null, finished_at: NOW.toISOString() }),
     created_at: NOW.toISOString(),
-    finished_at: state === 'pending' ? null : NOW.toISOString(),
-  };
+  });
 }
 
 async function insert(db: Db, rows: Insertable<EventTable>[]): Promise<void> {

@@ -3,37 +3,20 @@
 // one statement on PostgreSQL (no transaction: one round trip), a transaction on SQLite.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Insertable, KyselyPlugin } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import {
   claimDueEvents,
   type EventOutcome,
   type EventRow,
   recordOutcomes,
 } from '../../src/domain/events/event.repository.js';
-import type { EventTable } from '../../src/domain/events/event.row.js';
 import { buildTestApp, ENGINE } from '../helpers/app.js';
+import { outboxEvent } from '../helpers/events.js';
 
 const NOW = new Date('2026-12-03T13:00:00.000Z');
 const LATER = new Date('2026-12-03T13:00:01.000Z');
 
-function pendingEvent(n: number): Insertable<EventTable> {
-  return {
-    id: `ev${n}`,
-    channel: 'webhook',
-    destination_kind: 'integration',
-    destination_id: 'int1',
-    partner_id: 'p1',
-    event_name: 'payment.status_updated',
-    resource_type: 'payment',
-    resource_id: `pay${n}`,
-    order_key: `int1:pay${n}`,
-    payload: '{}',
-    state: 'pending',
-    attempts: 0,
-    next_attempt_at: new Date(NOW.getTime() - 1_000 + n).toISOString(),
-    created_at: NOW.toISOString(),
-  };
-}
+const pendingEvent = (n: number) => outboxEvent(n, new Date(NOW.getTime() - 1_000 + n));
 
 function outcome(event: EventRow, state: 'delivered' | 'pending'): EventOutcome {
   const delivered = state === 'delivered';
