@@ -262,10 +262,13 @@ const batchers = new WeakMap<Db, WriteBatcher<NewPaymentWrite>>();
 /**
  * insertProcessedPayment on PostgreSQL when it needs no transaction of its own (writesNewPaymentAtOnce):
  * on the root database, sent in one statement with the other creates made at the same moment
- * (store/write-batcher.ts), up to four such statements at a time (the pool holds ten connections) and
- * up to 16 payments in each. Four, not one: a statement waiting on a lock (a company row held by a
- * status change) holds back only the creates in it, not all. In a transaction (an idempotent request's),
- * it runs in that transaction, alone.
+ * (store/write-batcher.ts), up to two such statements at a time and up to 16 payments in each. Two, not
+ * one: a statement waiting on a lock (a company row held by a status change) holds back only the creates
+ * in it, not all. Two, not four: a statement of one payment took the database 650 us, one of 16 took
+ * 210 us a payment, and with four at a time 12% of the creates under bench:webhooks-under-load's load went
+ * alone; with two, the database's CPU was 433 us a create (its webhook delivered) where it was 525
+ * (medians of three rounds at 600 creates a second, bench/RESULTS.md, 2026-12-03 13:00-13:30). In a transaction (an idempotent
+ * request's), it runs in that transaction, alone.
  */
 export function insertProcessedPaymentAtOnce(
   db: Db,
@@ -279,7 +282,7 @@ export function insertProcessedPaymentAtOnce(
   if (!batcher) {
     batcher = new WriteBatcher({
       run: (writes) => runNewPayments(db, writes),
-      maxInFlight: 4,
+      maxInFlight: 2,
       maxBatch: 16,
       retryAlone: statementFailed,
     });
