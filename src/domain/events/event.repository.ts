@@ -236,7 +236,7 @@ function deliveredChanges(delivered: EventOutcome[]) {
  * Deliveries (the common case) are marked in one statement. On PostgreSQL a batch of deliveries alone,
  * its attempts and their marking, is one statement with no transaction around it: one round trip where
  * four (begin, insert, update, commit) held a pooled connection across as many turns of the event loop,
- * and the API's requests waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03 12:40-13:30).
+ * and the API's requests waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03 12:35-13:30).
  * SQLite allows no insert in a WITH; its writes are local calls, not round trips.
  */
 export async function recordOutcomes(

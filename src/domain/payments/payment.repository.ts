@@ -260,14 +260,14 @@ export async function insertProcessedPayment(
 const batchers = new WeakMap<Db, WriteBatcher<NewPaymentWrite>>();
 
 /**
- * insertProcessedPayment on PostgreSQL when it needs no transaction of its own (writesNewPaymentAtOnce):
- * on the root database, sent in one statement with the other creates made at the same moment
- * (store/write-batcher.ts), up to two such statements at a time and up to 16 payments in each. Two, not
- * one: a statement waiting on a lock (a company row held by a status change) holds back only the creates
- * in it, not all. Two, not four: a statement of one payment took the database 650 us, one of 16 took
- * 210 us a payment, and with four at a time 12% of the creates under bench:webhooks-under-load's load went
- * alone; with two, the database's CPU was 433 us a create (its webhook delivered) where it was 525
- * (medians of three rounds at 600 creates a second, bench/RESULTS.md, 2026-12-03 13:00-13:30). In a transaction (an idempotent
+ * insertProcessedPayment on PostgreSQL when it needs no transaction of its own (writesNewPaymentAtOnce): on
+ * the root database, sent in one statement with the other creates made at the same moment
+ * (store/write-batcher.ts), up to two such statements at a time and up to 16 payments in each. Two, not one:
+ * a statement waiting on a lock (a company row held by a status change) holds back only the creates in it,
+ * not all. Two, not four: a statement of one payment took the database 650 us, one of 16 took 210 us a
+ * payment, and with four at a time 12% of the creates under bench:webhooks-under-load's load went alone; with
+ * two, the database's CPU was 433 us a create (its webhook delivered) where it was 525 (medians of three
+ * rounds at 600 creates a second, bench/RESULTS.md, 2026-12-03 12:35-13:30). In a transaction (an idempotent
  * request's), it runs in that transaction, alone.
  */
 export function insertProcessedPaymentAtOnce(
