@@ -67,7 +67,7 @@ export interface Stoppable {
 
 /**
  * Runs the dispatcher loop: keeps up to `concurrency` deliveries in flight, claims more as slots free
- * up, and writes outcomes in small batches (one transaction for many attempts). A receiver found down
+ * up, and writes outcomes in small batches (one commit for many attempts). A receiver found down
  * several times in a row has its deliveries held back, one probe at a time (destination-circuits.ts);
  * drainOutbox, the one-shot form, attempts everything due.
  */

@@ -57,14 +57,16 @@ if (ENGINE === 'postgres') {
       socket.write(`${head}\r\n\r\n${body}`);
       return socket;
     });
-    // Four statements of the write batcher wait on the lock (pg_locks: pg_stat_activity is read once per
-    // transaction); the other creates queue behind them.
-    for (let waiting = 0; waiting < 4; await sleep(20)) {
+    // Two statements of the write batcher (its limit in flight, payment.repository.ts) wait on the lock
+    // (pg_locks: pg_stat_activity is read once per transaction); the other creates queue behind them.
+    let waiting = 0;
+    for (const until = Date.now() + 10_000; waiting < 2 && Date.now() < until; await sleep(20)) {
       const { rows } = await holder.query<{ n: number }>(
         `select count(*)::int as n from pg_locks where not granted and relation = '${schema}.payments'::regclass`,
       );
       waiting = rows[0]?.n ?? 0;
     }
+    assert.equal(waiting, 2, 'statements waiting on the lock');
     for (const until = Date.now() + 10_000; read < CREATES && Date.now() < until; ) await sleep(20);
     assert.equal(read, CREATES, 'every create read');
     // Read, they go on through their handlers to the write batcher's queue, whatever their clients do.

@@ -103,7 +103,7 @@ test('a batch of deliveries is recorded whole, in one statement on PostgreSQL, a
   );
 });
 
-test('deliveries recorded with a retry are written together, each event its own state', async (t) => {
+test('deliveries recorded with a retry: each event gets its own state', async (t) => {
   const { deps } = await buildTestApp(t);
   const db = deps.db;
   await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
@@ -121,4 +121,26 @@ test('deliveries recorded with a retry are written together, each event its own 
     ],
   );
   assert.equal((await db.selectFrom('event_attempts').select('id').execute()).length, 2);
+});
+
+test('a batch of deliveries whose write fails records none of them', async (t) => {
+  const { deps } = await buildTestApp(t);
+  const db = deps.db;
+  await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
+  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
+  const claimed = await claimDueEvents(db, ENGINE, claim);
+  const outcomes = claimed.map((e) => outcome(e, 'delivered'));
+  // Event 2's attempt is on record already: the batch's insert of it breaks the key.
+  const [, second] = outcomes;
+  assert.ok(second?.attempt);
+  await db.insertInto('event_attempts').values(second.attempt).execute();
+
+  await assert.rejects(recordOutcomes(db, ENGINE, 'me', outcomes));
+  const rows = await db.selectFrom('events').select(['id', 'state', 'lease_owner']).orderBy('seq').execute();
+  assert.deepEqual(rows, [
+    { id: 'ev1', state: 'pending', lease_owner: 'me' },
+    { id: 'ev2', state: 'pending', lease_owner: 'me' },
+  ]);
+  const attempts = await db.selectFrom('event_attempts').select('id').execute();
+  assert.deepEqual(attempts, [{ id: 'at-ev2' }]);
 });
