@@ -2,34 +2,18 @@
 // until its outcome is recorded), taken by claims of at most 256 events, each claim one write.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
 import type { SendWebhook } from '../../src/domain/events/deliver.js';
 import type { AttemptResult } from '../../src/domain/events/send-webhook.js';
 import { newId } from '../../src/domain/ids.js';
 import { startDispatcher } from '../../src/workers/dispatcher.js';
 import { buildTestApp } from '../helpers/app.js';
+import { ClaimWatcher } from '../helpers/claims.js';
 import { integrationWithReceiver, recordPaymentEvent } from '../helpers/events.js';
 import { tenant } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/service-process.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const EVENTS = 600;
-
-/** How many events each claim (an UPDATE of events that answers rows) took. */
-class ClaimSizes implements KyselyPlugin {
-  readonly sizes: number[] = [];
-  readonly #updates = new WeakSet<QueryId>();
-
-  transformQuery({ node, queryId }: { node: RootOperationNode; queryId: QueryId }): RootOperationNode {
-    if (node.kind === 'UpdateQueryNode' && node.returning) this.#updates.add(queryId);
-    return node;
-  }
-
-  async transformResult<R extends { rows: unknown[] }>({ result, queryId }: { result: R; queryId: QueryId }) {
-    if (this.#updates.has(queryId) && result.rows.length > 0) this.sizes.push(result.rows.length);
-    return result;
-  }
-}
 
 test('512 deliveries in flight by default, claimed at most 256 at a time; the rest wait for a free slot', async (t) => {
   const app = await buildTestApp(t);
@@ -45,7 +29,7 @@ test('512 deliveries in flight by default, claimed at most 256 at a time; the re
   let releasing = false;
   const send: SendWebhook = () =>
     releasing ? Promise.resolve(delivered) : new Promise((resolve) => held.push(() => resolve(delivered)));
-  const claims = new ClaimSizes();
+  const claims = new ClaimWatcher();
   const dispatcher = startDispatcher(
     { ...app.deps, db: app.deps.db.withPlugin(claims) },
     { pollMs: 10, send },
