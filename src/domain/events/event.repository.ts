@@ -1,7 +1,8 @@
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
-import { reusableQuery } from '../../store/reusable-query.js';
+import { prepared } from '../../store/prepared.js';
+import { reusableQuery, runBuilt } from '../../store/reusable-query.js';
 import type { StoredWebhookSecrets } from '../webhooks/webhook-secrets.js';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryFilter, EventState } from './event.js';
 import type { EventAttemptTable, EventTable } from './event.row.js';
@@ -232,12 +233,49 @@ function deliveredChanges(delivered: EventOutcome[]) {
 }
 
 /**
+ * PostgreSQL's record of a batch of deliveries alone: their attempts inserted, the events marked as
+ * deliveredChanges() marks them. The attempts come as one array a column, so that the text is the same
+ * for any batch, prepared once per connection: built by Kysely as a VALUES list, each batch size was a
+ * statement of its own of up to 2,000 parameters, and it cost PostgreSQL 45 us an event where this costs
+ * 36 (20,000 events recorded 70 at a time, alternating; bench/RESULTS.md, 2026-12-03 14:25-16:00).
+ */
+const RECORD_DELIVERIES = prepared(`with recorded as (
+    insert into event_attempts (id, event_id, attempted_at, target, status_code, latency_ms, error, outcome)
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
+      $8::text[]))
+  update events set lease_owner = null, lease_until = null, state = 'delivered', attempts = attempts + 1,
+    next_attempt_at = null, finished_at = $9, last_error = null
+  where seq = any($10::bigint[]) and lease_owner = $11`);
+
+function recordDeliveries(
+  db: Db,
+  owner: string,
+  delivered: EventOutcome[],
+  attempts: EventAttemptTable[],
+): Promise<unknown[]> {
+  const column = <K extends keyof EventAttemptTable>(key: K) => attempts.map((attempt) => attempt[key]);
+  return runBuilt(db, RECORD_DELIVERIES, [
+    column('id'),
+    column('event_id'),
+    column('attempted_at'),
+    column('target'),
+    column('status_code'),
+    column('latency_ms'),
+    column('error'),
+    column('outcome'),
+    deliveredChanges(delivered).finished_at,
+    delivered.map((o) => o.seq),
+    owner,
+  ]);
+}
+
+/**
  * Writes the outcomes of finished attempts atomically; a lease lost meanwhile is not overwritten.
  * Deliveries (the common case) are marked in one statement. On PostgreSQL a batch of deliveries alone,
- * its attempts and their marking, is one statement with no transaction around it: one round trip where
- * four (begin, insert, update, commit) held a pooled connection across as many turns of the event loop,
- * and the API's requests waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03 12:35-13:30).
- * SQLite allows no insert in a WITH; its writes are local calls, not round trips.
+ * its attempts and their marking, is one statement with no transaction around it (recordDeliveries): one
+ * round trip where four (begin, insert, update, commit) held a pooled connection across as many turns of
+ * the event loop, and the API's requests waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03
+ * 12:35-13:30). SQLite allows no insert in a WITH; its writes are local calls, not round trips.
  */
 export async function recordOutcomes(
   db: Db,
@@ -251,13 +289,7 @@ export async function recordOutcomes(
   const attempts = outcomes.flatMap((o) => (o.attempt ? [o.attempt] : []));
   const seqs = delivered.map((o) => o.seq);
   if (engine === 'postgres' && others.length === 0 && attempts.length > 0) {
-    await db
-      .with('recorded', (db) => db.insertInto('event_attempts').values(attempts))
-      .updateTable('events')
-      .set(deliveredChanges(delivered))
-      .where('seq', 'in', seqs)
-      .where('lease_owner', '=', owner)
-      .execute();
+    await recordDeliveries(db, owner, delivered, attempts);
     return;
   }
   await db.transaction().execute(async (trx) => {
