@@ -29,7 +29,7 @@ const MAX_CLAIM = 256;
  * events coming in meanwhile go in one claim rather than one claim each few: a claim costs a transaction
  * and a walk past every event in flight, however few it takes. At 600 creates a second, each with its
  * webhook, that cost the service 5% and PostgreSQL 7% of their CPU a create (bench/RESULTS.md,
- * 2026-12-03 14:25-16:00). A delivery waits at most this much longer.
+ * 2026-12-03 14:25-15:30). A delivery waits at most this much longer.
  */
 const CLAIM_GATHER_MS = 25;
 

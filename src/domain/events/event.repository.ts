@@ -215,7 +215,12 @@ export interface EventOutcome {
   attempt?: EventAttemptTable;
 }
 
-/** What marks the events of `delivered` delivered, their leases given back. */
+/** When a batch of deliveries finished: one time for the batch, they ended within milliseconds of each other. */
+function finishedAtOf(delivered: EventOutcome[]): string {
+  return delivered.reduce((latest, o) => ((o.finishedAt ?? '') > latest ? (o.finishedAt ?? '') : latest), '');
+}
+
+/** What marks the events of `delivered` delivered, their leases given back (as RECORD_DELIVERIES does). */
 function deliveredChanges(delivered: EventOutcome[]) {
   return {
     lease_owner: null,
@@ -223,11 +228,7 @@ function deliveredChanges(delivered: EventOutcome[]) {
     state: 'delivered' as const,
     attempts: sql<number>`attempts + 1`,
     next_attempt_at: null,
-    // One time for the batch: they ended within milliseconds of each other.
-    finished_at: delivered.reduce(
-      (latest, o) => ((o.finishedAt ?? '') > latest ? (o.finishedAt ?? '') : latest),
-      '',
-    ),
+    finished_at: finishedAtOf(delivered),
     last_error: null,
   };
 }
@@ -237,7 +238,7 @@ function deliveredChanges(delivered: EventOutcome[]) {
  * deliveredChanges() marks them. The attempts come as one array a column, so that the text is the same
  * for any batch, prepared once per connection: built by Kysely as a VALUES list, each batch size was a
  * statement of its own of up to 2,000 parameters, and it cost PostgreSQL 45 us an event where this costs
- * 36 (20,000 events recorded 70 at a time, alternating; bench/RESULTS.md, 2026-12-03 14:25-16:00).
+ * 36 (20,000 events recorded 70 at a time, alternating; bench/RESULTS.md, 2026-12-03 14:25-15:30).
  */
 const RECORD_DELIVERIES = prepared(`with recorded as (
     insert into event_attempts (id, event_id, attempted_at, target, status_code, latency_ms, error, outcome)
@@ -263,7 +264,7 @@ function recordDeliveries(
     column('latency_ms'),
     column('error'),
     column('outcome'),
-    deliveredChanges(delivered).finished_at,
+    finishedAtOf(delivered),
     delivered.map((o) => o.seq),
     owner,
   ]);
@@ -287,7 +288,6 @@ export async function recordOutcomes(
   const delivered = outcomes.filter((o) => o.state === 'delivered');
   const others = outcomes.filter((o) => o.state !== 'delivered');
   const attempts = outcomes.flatMap((o) => (o.attempt ? [o.attempt] : []));
-  const seqs = delivered.map((o) => o.seq);
   if (engine === 'postgres' && others.length === 0 && attempts.length > 0) {
     await recordDeliveries(db, owner, delivered, attempts);
     return;
@@ -298,7 +298,11 @@ export async function recordOutcomes(
       await trx
         .updateTable('events')
         .set(deliveredChanges(delivered))
-        .where('seq', 'in', seqs)
+        .where(
+          'seq',
+          'in',
+          delivered.map((o) => o.seq),
+        )
         .where('lease_owner', '=', owner)
         .execute();
     }
