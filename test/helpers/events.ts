@@ -3,6 +3,7 @@
 // straight into events (outboxEvent) for the tests of the dispatcher's statements.
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { attemptsOfEvent } from '../../src/domain/events/event.repository.js';
 import type { EventTable } from '../../src/domain/events/event.row.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
@@ -128,13 +129,9 @@ export async function eventRow(app: TestApp, id: string) {
   return app.deps.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** Every attempt of event `id`, oldest first, as the delivery log reads them. */
 export async function attemptsOf(app: TestApp, id: string) {
-  return app.deps.db
-    .selectFrom('event_attempts')
-    .selectAll()
-    .where('event_id', '=', id)
-    .orderBy('attempted_at')
-    .execute();
+  return attemptsOfEvent(app.deps.db, id);
 }
 
 /** Event `n`: a pending webhook of payment `pay${n}` to integration int1, due at `dueAt`; `fields` override. */

@@ -2,6 +2,7 @@
 // receiver had acknowledged before the kill is sent again.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { attemptsOfEvent } from '../../src/domain/events/event.repository.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 import { newId } from '../../src/domain/ids.js';
 import { integrationWithReceiver, paymentData, paymentEventPayload } from '../helpers/events.js';
@@ -83,11 +84,7 @@ test('a killed process loses nothing and repeats nothing acknowledged', { timeou
   for (const [id, count] of receiver.acknowledged) {
     if (count === 1) continue;
     // What the service recorded of it says which way it went twice (a lease run out, a lost outcome).
-    const attempts = await seed.deps.db
-      .selectFrom('event_attempts')
-      .selectAll()
-      .where('event_id', '=', id)
-      .execute();
+    const attempts = await attemptsOfEvent(seed.deps.db, id);
     const times = receiver.received
       .filter((w) => w.id === id)
       .map((w) => new Date(w.receivedAt).toISOString());

@@ -49,9 +49,9 @@ test('each event reaches the receiver once, signed (standardwebhooks verifies), 
   assert.equal(row.lease_owner, null);
   const attempts = await attemptsOf(app, ids[0]!);
   assert.equal(attempts.length, 1);
-  assert.equal(attempts[0]!.status_code, 200);
+  assert.equal(attempts[0]!.statusCode, 200);
   assert.equal(attempts[0]!.outcome, 'delivered');
-  assert.ok(attempts[0]!.latency_ms >= 0);
+  assert.ok(attempts[0]!.latencyMs >= 0);
 
   // Nothing is due any more: a second drain sends nothing.
   await drainOutbox(app.deps);

@@ -46,7 +46,7 @@ test('retries on: 500 then 200 is delivered by the 2nd attempt, 30 s later', asy
   assert.equal((await eventRow(app, eventId)).state, 'delivered');
   const attempts = await attemptsOf(app, eventId);
   assert.deepEqual(
-    attempts.map((a) => [a.status_code, a.outcome]),
+    attempts.map((a) => [a.statusCode, a.outcome]),
     [
       [500, 'retry'],
       [200, 'delivered'],
@@ -120,7 +120,7 @@ test('a network error is retried like a 5xx', async (t) => {
   await receiver.close();
   await drainOutbox(app.deps);
   const [attempt] = await attemptsOf(app, eventId);
-  assert.equal(attempt!.status_code, null);
+  assert.equal(attempt!.statusCode, null);
   assert.match(attempt!.error ?? '', /ECONNREFUSED/);
   assert.equal(attempt!.outcome, 'retry');
 });
@@ -148,7 +148,7 @@ test('a 2xx whose body is cut short is delivered: the event is not sent again', 
   assert.equal(requests, 1);
   assert.equal((await eventRow(app, eventId)).state, 'delivered');
   const [attempt] = await attemptsOf(app, eventId);
-  assert.equal(attempt!.status_code, 200);
+  assert.equal(attempt!.statusCode, 200);
 });
 
 test('a redirect is not followed, and is final', async (t) => {
@@ -158,7 +158,7 @@ test('a redirect is not followed, and is final', async (t) => {
   await after(app, 3600 * SECOND);
   assert.equal(receiver.received.length, 1);
   const [attempt] = await attemptsOf(app, eventId);
-  assert.equal(attempt!.status_code, 307);
+  assert.equal(attempt!.statusCode, 307);
   assert.match(attempt!.error ?? '', /redirects are not followed/);
 });
 

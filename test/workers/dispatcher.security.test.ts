@@ -32,7 +32,7 @@ test('a webhook URL that now reaches a loopback address is refused when sending'
     const attempts = await attemptsOf(app, id);
     assert.equal(attempts.length, 1, `${host}: one attempt, not retried`);
     assert.match(attempts[0]!.error ?? '', /not a public address/, host);
-    assert.equal(attempts[0]!.status_code, null);
+    assert.equal(attempts[0]!.statusCode, null);
     assert.equal((await eventRow(app, id)).state, 'failed');
   }
   assert.equal(receiver.received.length, 0, 'nothing reached the loopback receiver');

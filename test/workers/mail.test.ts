@@ -82,7 +82,7 @@ test('a recipient the server refuses for good (550) is not retried', async (t) =
   await drainOutbox(app.deps);
   const attempts = await attemptsOf(app, id);
   assert.equal(attempts.length, 1);
-  assert.equal(attempts[0]!.status_code, 550);
+  assert.equal(attempts[0]!.statusCode, 550);
   assert.equal((await eventRow(app, id)).state, 'failed');
 });
 

@@ -1,10 +1,13 @@
 // What the dispatcher writes once attempts end (event.repository.ts, recordOutcomes): each attempt, and
-// each event's new state, atomically; a lease lost meanwhile is not overwritten. A batch of deliveries is
-// one statement on PostgreSQL (no transaction: one round trip), a transaction on SQLite.
+// each event's new state, atomically; a lease lost meanwhile is not overwritten, and the attempt made
+// under it is kept. The attempt that delivered an event is kept on the event's row, the others in the
+// attempts table. A batch of deliveries is one statement on PostgreSQL (no transaction: one round trip),
+// a transaction on SQLite.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CompiledQuery } from 'kysely';
 import {
+  attemptsOfEvent,
   claimDueEvents,
   type EventOutcome,
   type EventRow,
@@ -81,29 +84,37 @@ test('a batch of deliveries is recorded whole, in one statement on PostgreSQL, a
 
   const rows = await db.selectFrom('events').selectAll().orderBy('seq').execute();
   assert.deepEqual(
-    rows.map((r) => [r.id, r.state, r.attempts, r.lease_owner, r.finished_at]),
+    rows.map((r) => [r.id, r.state, r.attempts, r.lease_owner, r.finished_at, r.delivered_status_code]),
     [
-      ['ev1', 'delivered', 1, null, LATER.toISOString()],
-      ['ev2', 'delivered', 1, null, LATER.toISOString()],
-      ['ev3', 'delivered', 1, null, LATER.toISOString()],
-      ['ev4', 'pending', 0, 'other', null],
+      ['ev1', 'delivered', 1, null, LATER.toISOString(), 200],
+      ['ev2', 'delivered', 1, null, LATER.toISOString(), 200],
+      ['ev3', 'delivered', 1, null, LATER.toISOString(), 200],
+      ['ev4', 'pending', 0, 'other', null, null],
     ],
   );
-  // Every attempt made is on record, that of the event whose lease was lost too.
-  const attempts = await db
+  // The deliveries' attempts are on their events' rows; the attempts table holds that of the event whose
+  // lease was lost, so that every attempt made is on record.
+  const table = await db
     .selectFrom('event_attempts')
-    .select(['event_id', 'status_code'])
-    .orderBy('event_id')
+    .select(['event_id', 'status_code', 'outcome'])
     .execute();
-  assert.deepEqual(
-    attempts.map((a) => [a.event_id, a.status_code]),
-    [
-      ['ev1', 200],
-      ['ev2', 200],
-      ['ev3', 200],
-      ['ev4', 200],
-    ],
-  );
+  assert.deepEqual(table, [{ event_id: 'ev4', status_code: 200, outcome: 'delivered' }]);
+  for (const id of ['ev1', 'ev2', 'ev3', 'ev4']) {
+    assert.deepEqual(
+      await attemptsOfEvent(db, id),
+      [
+        {
+          attemptedAt: NOW.toISOString(),
+          target: 'https://example.com/hook',
+          statusCode: 200,
+          latencyMs: 12,
+          error: null,
+          outcome: 'delivered',
+        },
+      ],
+      id,
+    );
+  }
 });
 
 test('deliveries recorded with a retry: each event gets its own state', async (t) => {
@@ -123,7 +134,13 @@ test('deliveries recorded with a retry: each event gets its own state', async (t
       ['ev2', 'pending', 1, null, new Date(LATER.getTime() + 60_000).toISOString(), 'HTTP 503'],
     ],
   );
-  assert.equal((await db.selectFrom('event_attempts').select('id').execute()).length, 2);
+  assert.deepEqual(await db.selectFrom('event_attempts').select(['event_id', 'outcome']).execute(), [
+    { event_id: 'ev2', outcome: 'retry' },
+  ]);
+  assert.deepEqual(
+    (await attemptsOfEvent(db, 'ev1')).map((a) => [a.statusCode, a.outcome]),
+    [[200, 'delivered']],
+  );
 });
 
 test('a batch of deliveries whose write fails records none of them', async (t) => {
@@ -133,16 +150,21 @@ test('a batch of deliveries whose write fails records none of them', async (t) =
   const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
   const claimed = await claimDueEvents(db, ENGINE, claim);
   const outcomes = claimed.map((e) => outcome(e, 'delivered'));
-  // Event 2's attempt is on record already: the batch's insert of it breaks the key.
+  // Event 2's lease was lost, and its attempt is on record already: the batch's insert of it breaks the key.
+  await db.updateTable('events').set({ lease_owner: 'other' }).where('id', '=', 'ev2').execute();
   const [, second] = outcomes;
   assert.ok(second?.attempt);
   await db.insertInto('event_attempts').values(second.attempt).execute();
 
   await assert.rejects(recordOutcomes(db, ENGINE, 'me', outcomes));
-  const rows = await db.selectFrom('events').select(['id', 'state', 'lease_owner']).orderBy('seq').execute();
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'state', 'lease_owner', 'delivered_attempt_at'])
+    .orderBy('seq')
+    .execute();
   assert.deepEqual(rows, [
-    { id: 'ev1', state: 'pending', lease_owner: 'me' },
-    { id: 'ev2', state: 'pending', lease_owner: 'me' },
+    { id: 'ev1', state: 'pending', lease_owner: 'me', delivered_attempt_at: null },
+    { id: 'ev2', state: 'pending', lease_owner: 'other', delivered_attempt_at: null },
   ]);
   const attempts = await db.selectFrom('event_attempts').select('id').execute();
   assert.deepEqual(attempts, [{ id: 'at-ev2' }]);

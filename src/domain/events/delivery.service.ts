@@ -29,7 +29,7 @@ export async function getDelivery(deps: Deps, scope: DeliveryScope, id: string):
  */
 export async function redeliver(deps: Deps, scope: DeliveryScope, id: string): Promise<Delivery> {
   const delivery = await getDelivery(deps, scope, id);
-  if (!(await repo.requeueEvent(deps.db, scope, id, deps.clock.now()))) {
+  if (!(await repo.requeueEvent(deps.db, deps.engine, scope, id, deps.clock.now()))) {
     throw new DomainError(
       'invalid_state',
       `this webhook is ${delivery.status} already; it can be redelivered once it is delivered, failed or skipped`,

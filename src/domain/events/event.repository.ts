@@ -3,6 +3,7 @@ import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { prepared } from '../../store/prepared.js';
 import { reusableQuery, runBuilt } from '../../store/reusable-query.js';
+import { newId } from '../ids.js';
 import type { StoredWebhookSecrets } from '../webhooks/webhook-secrets.js';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryFilter, EventState } from './event.js';
 import type { EventAttemptTable, EventTable } from './event.row.js';
@@ -220,63 +221,89 @@ function finishedAtOf(delivered: EventOutcome[]): string {
   return delivered.reduce((latest, o) => ((o.finishedAt ?? '') > latest ? (o.finishedAt ?? '') : latest), '');
 }
 
-/** What marks the events of `delivered` delivered, their leases given back (as RECORD_DELIVERIES does). */
-function deliveredChanges(delivered: EventOutcome[]) {
-  return {
-    lease_owner: null,
-    lease_until: null,
-    state: 'delivered' as const,
-    attempts: sql<number>`attempts + 1`,
-    next_attempt_at: null,
-    finished_at: finishedAtOf(delivered),
-    last_error: null,
-  };
-}
+/**
+ * PostgreSQL's record of a batch of deliveries: each event marked delivered and its lease given back, with
+ * the attempt that delivered it on its own row (migration 0029); the attempt of an event whose lease was
+ * lost meanwhile (another process has it now) goes to the attempts table instead, so that every attempt
+ * made stays on record. One statement, its text the same for any batch (the attempts come as one array a
+ * column), prepared once per connection: built by Kysely as a VALUES list, each batch size was a statement
+ * of its own of up to 2,000 parameters, and it cost PostgreSQL 45 us an event where the arrays cost 36
+ * (bench/RESULTS.md, 2026-12-03 14:25-15:30). A delivered attempt has no error (send-webhook.ts,
+ * send-email.ts). SQLITE_RECORD_DELIVERIES does the same on SQLite.
+ */
+const RECORD_DELIVERIES = prepared(`with given as (
+    select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[])
+      as g(seq, id, event_id, attempted_at, target, status_code, latency_ms)),
+  marked as (
+    update events e set lease_owner = null, lease_until = null, state = 'delivered', attempts = e.attempts + 1,
+      next_attempt_at = null, finished_at = $8, last_error = null, delivered_attempt_at = g.attempted_at,
+      delivered_target = g.target, delivered_status_code = g.status_code, delivered_latency_ms = g.latency_ms
+    from given g where e.seq = g.seq and e.lease_owner = $9
+    returning e.seq)
+  insert into event_attempts (id, event_id, attempted_at, target, status_code, latency_ms, error, outcome)
+  select g.id, g.event_id, g.attempted_at, g.target, g.status_code, g.latency_ms, null, 'delivered'
+  from given g where g.id is not null and g.seq not in (select seq from marked)`);
 
 /**
- * PostgreSQL's record of a batch of deliveries alone: their attempts inserted, the events marked as
- * deliveredChanges() marks them. The attempts come as one array a column, so that the text is the same
- * for any batch, prepared once per connection: built by Kysely as a VALUES list, each batch size was a
- * statement of its own of up to 2,000 parameters, and it cost PostgreSQL 45 us an event where this costs
- * 36 (20,000 events recorded 70 at a time, alternating; bench/RESULTS.md, 2026-12-03 14:25-15:30).
+ * SQLite's marking of RECORD_DELIVERIES, the attempts given as one JSON array of [seq, attempted_at,
+ * target, status_code, latency_ms]: one statement for the batch. It answers the seqs marked; the caller
+ * records the attempts of the others, in the same transaction.
  */
-const RECORD_DELIVERIES = prepared(`with recorded as (
-    insert into event_attempts (id, event_id, attempted_at, target, status_code, latency_ms, error, outcome)
-    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
-      $8::text[]))
-  update events set lease_owner = null, lease_until = null, state = 'delivered', attempts = attempts + 1,
-    next_attempt_at = null, finished_at = $9, last_error = null
-  where seq = any($10::bigint[]) and lease_owner = $11`);
+const SQLITE_RECORD_DELIVERIES = `update events set lease_owner = null, lease_until = null, state = 'delivered',
+    attempts = attempts + 1, next_attempt_at = null, finished_at = ?, last_error = null,
+    delivered_attempt_at = g.value ->> 1, delivered_target = g.value ->> 2, delivered_status_code = g.value ->> 3,
+    delivered_latency_ms = g.value ->> 4
+  from json_each(?) as g
+  where events.seq = g.value ->> 0 and events.lease_owner = ?
+  returning events.seq`;
 
-function recordDeliveries(
+/** Records `delivered` as RECORD_DELIVERIES says; on SQLite, inside a transaction the caller opened. */
+async function recordDeliveries(
   db: Db,
+  engine: Engine,
   owner: string,
   delivered: EventOutcome[],
-  attempts: EventAttemptTable[],
-): Promise<unknown[]> {
-  const column = <K extends keyof EventAttemptTable>(key: K) => attempts.map((attempt) => attempt[key]);
-  return runBuilt(db, RECORD_DELIVERIES, [
-    column('id'),
-    column('event_id'),
-    column('attempted_at'),
-    column('target'),
-    column('status_code'),
-    column('latency_ms'),
-    column('error'),
-    column('outcome'),
+): Promise<void> {
+  const attempt = <K extends keyof EventAttemptTable>(key: K) =>
+    delivered.map((o) => (o.attempt ? o.attempt[key] : null));
+  if (engine === 'postgres') {
+    await runBuilt(db, RECORD_DELIVERIES, [
+      delivered.map((o) => o.seq),
+      attempt('id'),
+      attempt('event_id'),
+      attempt('attempted_at'),
+      attempt('target'),
+      attempt('status_code'),
+      attempt('latency_ms'),
+      finishedAtOf(delivered),
+      owner,
+    ]);
+    return;
+  }
+  const given = delivered.map((o) => [
+    o.seq,
+    o.attempt?.attempted_at ?? null,
+    o.attempt?.target ?? null,
+    o.attempt?.status_code ?? null,
+    o.attempt?.latency_ms ?? null,
+  ]);
+  const marked = await runBuilt<{ seq: number }>(db, SQLITE_RECORD_DELIVERIES, [
     finishedAtOf(delivered),
-    delivered.map((o) => o.seq),
+    JSON.stringify(given),
     owner,
   ]);
+  const markedSeqs = new Set(marked.map((row) => Number(row.seq)));
+  const lost = delivered.flatMap((o) => (o.attempt && !markedSeqs.has(o.seq) ? [o.attempt] : []));
+  if (lost.length > 0) await db.insertInto('event_attempts').values(lost).execute();
 }
 
 /**
- * Writes the outcomes of finished attempts atomically; a lease lost meanwhile is not overwritten.
- * Deliveries (the common case) are marked in one statement. On PostgreSQL a batch of deliveries alone,
- * its attempts and their marking, is one statement with no transaction around it (recordDeliveries): one
- * round trip where four (begin, insert, update, commit) held a pooled connection across as many turns of
- * the event loop, and the API's requests waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03
- * 12:35-13:30). SQLite allows no insert in a WITH; its writes are local calls, not round trips.
+ * Writes the outcomes of finished attempts atomically; a lease lost meanwhile is not overwritten, and the
+ * attempt made under it is kept. On PostgreSQL a batch of deliveries alone (the common case) is one
+ * statement with no transaction around it (RECORD_DELIVERIES): one round trip where four (begin, insert,
+ * update, commit) held a pooled connection across as many turns of the event loop, and the API's requests
+ * waited for a connection meanwhile (bench/RESULTS.md, 2026-12-03 12:35-13:30). SQLite's writes are local
+ * calls, not round trips.
  */
 export async function recordOutcomes(
   db: Db,
@@ -287,25 +314,14 @@ export async function recordOutcomes(
   if (outcomes.length === 0) return;
   const delivered = outcomes.filter((o) => o.state === 'delivered');
   const others = outcomes.filter((o) => o.state !== 'delivered');
-  const attempts = outcomes.flatMap((o) => (o.attempt ? [o.attempt] : []));
-  if (engine === 'postgres' && others.length === 0 && attempts.length > 0) {
-    await recordDeliveries(db, owner, delivered, attempts);
+  if (engine === 'postgres' && others.length === 0) {
+    await recordDeliveries(db, engine, owner, delivered);
     return;
   }
   await db.transaction().execute(async (trx) => {
+    if (delivered.length > 0) await recordDeliveries(trx, engine, owner, delivered);
+    const attempts = others.flatMap((o) => (o.attempt ? [o.attempt] : []));
     if (attempts.length > 0) await trx.insertInto('event_attempts').values(attempts).execute();
-    if (delivered.length > 0) {
-      await trx
-        .updateTable('events')
-        .set(deliveredChanges(delivered))
-        .where(
-          'seq',
-          'in',
-          delivered.map((o) => o.seq),
-        )
-        .where('lease_owner', '=', owner)
-        .execute();
-    }
     for (const o of others) {
       await trx
         .updateTable('events')
@@ -461,18 +477,52 @@ function toDelivery(row: EventRow, attempts: DeliveryAttempt[]): Delivery {
   };
 }
 
-async function attemptsOf(db: Db, eventIds: string[]): Promise<Map<string, DeliveryAttempt[]>> {
-  const byEvent = new Map<string, DeliveryAttempt[]>(eventIds.map((id) => [id, []]));
-  if (eventIds.length === 0) return byEvent;
-  const rows = await db
+/** The attempt that delivered `row`, kept on the row itself (migration 0029), if it was. */
+function deliveringAttempt(row: EventRow): DeliveryAttempt | null {
+  if (row.delivered_attempt_at === null) return null;
+  return {
+    attemptedAt: row.delivered_attempt_at,
+    target: row.delivered_target,
+    statusCode: row.delivered_status_code,
+    latencyMs: row.delivered_latency_ms ?? 0,
+    error: null,
+    outcome: 'delivered',
+  };
+}
+
+/** Every attempt of each event of `rows`, oldest first: those of the attempts table and the delivering one. */
+async function attemptsOf(db: Db, rows: EventRow[]): Promise<Map<string, DeliveryAttempt[]>> {
+  const byEvent = new Map<string, DeliveryAttempt[]>(rows.map((row) => [row.id, []]));
+  if (rows.length === 0) return byEvent;
+  const attempts = await db
     .selectFrom('event_attempts')
     .selectAll()
-    .where('event_id', 'in', eventIds)
+    .where(
+      'event_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .orderBy('attempted_at')
     .orderBy('id')
     .execute();
-  for (const row of rows) byEvent.get(row.event_id)?.push(toAttempt(row));
+  for (const attempt of attempts) byEvent.get(attempt.event_id)?.push(toAttempt(attempt));
+  for (const row of rows) {
+    const delivering = deliveringAttempt(row);
+    const list = byEvent.get(row.id);
+    if (!delivering || !list) continue;
+    // Last but for an attempt made under a lease lost meanwhile, which may have ended after it.
+    let at = list.length;
+    while (at > 0 && (list[at - 1]?.attemptedAt ?? '') > delivering.attemptedAt) at--;
+    list.splice(at, 0, delivering);
+  }
   return byEvent;
+}
+
+/** Every attempt of event `id`, oldest first, whatever its destination (the delivery log's, unscoped). */
+export async function attemptsOfEvent(db: Db, id: string): Promise<DeliveryAttempt[]> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return [];
+  return (await attemptsOf(db, [row])).get(id) ?? [];
 }
 
 /**
@@ -518,34 +568,65 @@ export async function pageDeliveries(
           .where('integrations.company_id', '=', companyId),
       );
   const page = await newestFirstPage(base, request, { tieBreak: 'seq' });
-  const attempts = await attemptsOf(
-    db,
-    page.docs.map((r) => r.id),
-  );
+  const attempts = await attemptsOf(db, page.docs);
   return mapPage(page, (row) => toDelivery(row, attempts.get(row.id) ?? []));
 }
 
 export async function findDelivery(db: Db, scope: DeliveryScope, id: string): Promise<Delivery | undefined> {
   const row = await scoped(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  return toDelivery(row, (await attemptsOf(db, [row.id])).get(row.id) ?? []);
+  return toDelivery(row, (await attemptsOf(db, [row])).get(row.id) ?? []);
 }
 
-/** Puts a finished event back in the queue, with a fresh retry schedule. False if it is still pending. */
-export async function requeueEvent(db: Db, scope: DeliveryScope, id: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('events')
-    .set({
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-      finished_at: null,
-      last_error: null,
-      lease_owner: null,
-      lease_until: null,
-    })
-    .where('id', 'in', scoped(db, scope).select('id').where('id', '=', id))
-    .where('state', '!=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Puts a finished event back in the queue, with a fresh retry schedule. False if it is still pending. The
+ * attempt that delivered it moves to the attempts table first: its row's columns are for the next round's.
+ */
+export async function requeueEvent(
+  db: Db,
+  engine: Engine,
+  scope: DeliveryScope,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const finished = scoped(trx, scope).selectAll().where('id', '=', id).where('state', '!=', 'pending');
+    // Locked, so that of two redeliveries at once the second waits and then finds the event pending.
+    const row = await (engine === 'postgres' ? finished.forUpdate() : finished).executeTakeFirst();
+    if (!row) return false;
+    const delivering = deliveringAttempt(row);
+    if (delivering) {
+      await trx
+        .insertInto('event_attempts')
+        .values({
+          id: newId(),
+          event_id: row.id,
+          attempted_at: delivering.attemptedAt,
+          target: delivering.target,
+          status_code: delivering.statusCode,
+          latency_ms: delivering.latencyMs,
+          error: null,
+          outcome: 'delivered',
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('events')
+      .set({
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now.toISOString(),
+        finished_at: null,
+        last_error: null,
+        lease_owner: null,
+        lease_until: null,
+        delivered_attempt_at: null,
+        delivered_target: null,
+        delivered_status_code: null,
+        delivered_latency_ms: null,
+      })
+      .where('seq', '=', row.seq)
+      .execute();
+    return true;
+  });
 }

@@ -25,6 +25,11 @@ export interface EventTable {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** The attempt that delivered the event, when it did (migration 0029); the others are in event_attempts. */
+  delivered_attempt_at: string | null;
+  delivered_target: string | null;
+  delivered_status_code: number | null;
+  delivered_latency_ms: number | null;
 }
 
 export interface EventAttemptTable {

@@ -24,7 +24,11 @@ export interface NewEvent {
   payload: Record<string, unknown>;
 }
 
-type PendingRow = Omit<EventTable, 'seq'>;
+/** A new event's row: nothing attempted yet, so no delivering attempt (its columns are left null). */
+type PendingRow = Omit<
+  EventTable,
+  'seq' | 'delivered_attempt_at' | 'delivered_target' | 'delivered_status_code' | 'delivered_latency_ms'
+>;
 
 export function pendingRow(
   now: Date,

@@ -25,6 +25,7 @@ import * as m0025 from './0025_company_branding.js';
 import * as m0026 from './0026_partial_payment_indexes.js';
 import * as m0027 from './0027_pending_event_indexes.js';
 import * as m0028 from './0028_event_fillfactor.js';
+import * as m0029 from './0029_delivery_on_event.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0026_partial_payment_indexes': m0026,
   '0027_pending_event_indexes': m0027,
   '0028_event_fillfactor': m0028,
+  '0029_delivery_on_event': m0029,
 };

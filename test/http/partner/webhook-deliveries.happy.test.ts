@@ -139,4 +139,31 @@ test('redeliver sends a finished webhook again with the same webhook-id', async 
   });
   assert.equal(log.json().data.docs[0].status, 'delivered');
   assert.equal(log.json().data.docs[0].attemptCount, 2);
+
+  // A delivered webhook redelivered keeps the attempt that delivered it, and adds the new round's.
+  const again = await app.call({
+    method: 'POST',
+    url: `/partner/v1/webhook-deliveries/${id}/redeliver`,
+    headers: partner.partnerHeaders,
+  });
+  assert.equal(again.statusCode, 200, again.body);
+  assert.equal(again.json().data.status, 'pending');
+  assert.equal(again.json().data.attemptCount, 2);
+  await drainOutbox(app.deps);
+  const relog = await app.call({
+    method: 'GET',
+    url: '/partner/v1/webhook-deliveries',
+    headers: partner.partnerHeaders,
+  });
+  const redelivered = relog.json().data.docs[0];
+  assert.equal(redelivered.status, 'delivered');
+  assert.deepEqual(
+    redelivered.attempts.map((a: { statusCode: number; outcome: string }) => [a.statusCode, a.outcome]),
+    [
+      [500, 'failed'],
+      [200, 'delivered'],
+      [200, 'delivered'],
+    ],
+  );
+  assert.equal(receiver.received.length, 3);
 });
