@@ -169,3 +169,31 @@ test('a batch of deliveries whose write fails records none of them', async (t) =
   const attempts = await db.selectFrom('event_attempts').select('id').execute();
   assert.deepEqual(attempts, [{ id: 'at-ev2' }]);
 });
+
+test('an event delivered twice in one batch keeps both attempts', async (t) => {
+  const { deps } = await buildTestApp(t);
+  const db = deps.db;
+  await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
+  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
+  const [first, second] = await claimDueEvents(db, ENGINE, claim);
+  assert.ok(first && second);
+  // The first send's lease ran out before it was recorded, and this process sent the event again.
+  const again = outcome(first, 'delivered');
+  assert.ok(again.attempt);
+  again.attempt = { ...again.attempt, id: 'at-ev1-again', attempted_at: LATER.toISOString(), latency_ms: 30 };
+
+  await recordOutcomes(db, ENGINE, 'me', [outcome(first, 'delivered'), outcome(second, 'delivered'), again]);
+  const rows = await db.selectFrom('events').select(['id', 'state', 'attempts']).orderBy('seq').execute();
+  assert.deepEqual(rows, [
+    { id: 'ev1', state: 'delivered', attempts: 1 },
+    { id: 'ev2', state: 'delivered', attempts: 1 },
+  ]);
+  assert.deepEqual(
+    (await attemptsOfEvent(db, 'ev1')).map((a) => [a.attemptedAt, a.latencyMs]),
+    [
+      [NOW.toISOString(), 12],
+      [LATER.toISOString(), 30],
+    ],
+  );
+  assert.equal((await attemptsOfEvent(db, 'ev2')).length, 1);
+});

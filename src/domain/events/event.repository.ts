@@ -211,7 +211,8 @@ export interface EventOutcome {
   nextAttemptAt: string | null;
   finishedAt: string | null;
   lastError: string | null;
-  /** The attempt's row, whole (its event included: a property added to a spread copy is slow on Node 20).
+  /** The attempt, whole (its event included: a property added to a spread copy is slow on Node 20): a row of
+   * event_attempts, or, for the delivery that marks its event, the event's own columns (recordDeliveries).
    * Absent for a skipped event: nothing was attempted. */
   attempt?: EventAttemptTable;
 }
@@ -312,15 +313,26 @@ export async function recordOutcomes(
   outcomes: EventOutcome[],
 ): Promise<void> {
   if (outcomes.length === 0) return;
-  const delivered = outcomes.filter((o) => o.state === 'delivered');
-  const others = outcomes.filter((o) => o.state !== 'delivered');
-  if (engine === 'postgres' && others.length === 0) {
+  const delivered: EventOutcome[] = [];
+  const others: EventOutcome[] = [];
+  // A second delivery of one event in the batch (its lease ran out before the first was recorded, and this
+  // process sent it again) is kept as a row of its own: the event's row holds one.
+  const repeats: EventAttemptTable[] = [];
+  const marked = new Set<number>();
+  for (const o of outcomes) {
+    if (o.state !== 'delivered') others.push(o);
+    else if (!marked.has(o.seq)) {
+      marked.add(o.seq);
+      delivered.push(o);
+    } else if (o.attempt) repeats.push(o.attempt);
+  }
+  if (engine === 'postgres' && others.length === 0 && repeats.length === 0) {
     await recordDeliveries(db, engine, owner, delivered);
     return;
   }
   await db.transaction().execute(async (trx) => {
     if (delivered.length > 0) await recordDeliveries(trx, engine, owner, delivered);
-    const attempts = others.flatMap((o) => (o.attempt ? [o.attempt] : []));
+    const attempts = [...repeats, ...others.flatMap((o) => (o.attempt ? [o.attempt] : []))];
     if (attempts.length > 0) await trx.insertInto('event_attempts').values(attempts).execute();
     for (const o of others) {
       await trx
@@ -510,6 +522,8 @@ async function attemptsOf(db: Db, rows: EventRow[]): Promise<Map<string, Deliver
     const delivering = deliveringAttempt(row);
     const list = byEvent.get(row.id);
     if (!delivering || !list) continue;
+    // Read apart from its row, the table may hold it already: moved there by a redelivery in between.
+    if (list.some((a) => a.outcome === 'delivered' && a.attemptedAt === delivering.attemptedAt)) continue;
     // Last but for an attempt made under a lease lost meanwhile, which may have ended after it.
     let at = list.length;
     while (at > 0 && (list[at - 1]?.attemptedAt ?? '') > delivering.attemptedAt) at--;
