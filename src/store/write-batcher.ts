@@ -5,7 +5,8 @@
 // A batch is one statement, so it fails whole: then, when the error could be one member's own (bad data,
 // a constraint), each member is tried alone and answered by its own outcome, so that a failing write
 // never fails the others. Any other error (a lost connection) answers every member of the batch with it:
-// the members of a batch share their connection's fate.
+// the members of a batch share their connection's fate. Reads that many requests make at once can go
+// the same way, each member given its own answer by `run` (a merchant credential: integration.repository.ts).
 
 export interface WriteBatcherOptions<T> {
   /** Runs the items as one statement (one item: its single form). */

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { test } from 'node:test';
-import pg from 'pg';
 import { ENGINE } from '../helpers/app.js';
 import { buildListeningApp } from '../helpers/listening-app.js';
+import { lockHolder } from '../helpers/lock-holder.js';
 import { merchant, paymentBody } from '../helpers/merchant.js';
 
 const CREATES = 8;
@@ -34,12 +34,7 @@ if (ENGINE === 'postgres') {
       },
     );
     const m = await merchant(app);
-    const url = new URL(app.config.databaseUrl);
-    const schema = url.searchParams.get('schema') as string;
-    url.search = '';
-    const holder = new pg.Client({ connectionString: url.toString() });
-    await holder.connect();
-    t.after(() => holder.end());
+    const { holder, schema } = await lockHolder(t, app.config.databaseUrl);
     await holder.query(`begin; lock table ${schema}.payments in share mode`);
 
     // Without an e-mail to send, a create is one statement, written with the others of the moment.

@@ -174,7 +174,9 @@ export async function authenticateIntegration(
   integrationId: string,
   secretKey: string,
 ): Promise<MerchantCredential | undefined> {
-  const row = isId(integrationId) ? await repo.findMerchantCredentialRow(deps.db, integrationId) : undefined;
+  const row = isId(integrationId)
+    ? await repo.findMerchantCredentialRow(deps.db, deps.engine, integrationId)
+    : undefined;
   return row && credentialOf(row, secretKey);
 }
 
