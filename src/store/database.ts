@@ -144,7 +144,8 @@ function openPostgres(databaseUrl: string, onConnectionError: (err: Error) => vo
   pool.on('error', onConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   // The statement on a pooled connection, as Kysely would run it, without its layers (reusable-query.ts):
-  // the credential of every call and a payment get are one such statement each.
+  // a payment get is one such statement, and so is a merchant credential (shared by the calls that wait
+  // for one: integration.repository.ts).
   runDirectOn(db, async (text, values) => {
     const name = preparedName(text);
     return (await pool.query(name ? { name, text, values } : { text, values })).rows;

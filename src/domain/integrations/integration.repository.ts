@@ -129,8 +129,9 @@ export async function findMerchantCredentialRow(
       run: (lookups) => readCredentials(db, lookups),
       maxInFlight: 2,
       maxBatch: 64,
-      // A read's failure is the statement's, not one credential's.
-      retryAlone: () => false,
+      // A read can run again: a failed batch's calls are each read alone (as before batching), so that a
+      // connection lost under one statement fails no more calls than it did.
+      retryAlone: () => true,
     });
     credentialBatchers.set(db, batcher);
   }
