@@ -126,19 +126,31 @@ export function machineBusyUs(): number {
 /**
  * CPU time every PostgreSQL process on this machine has used, in microseconds: its backends and its
  * background writers alike, since both are what a request costs the database. On SQLite it stays at
- * the server's idle use, which the caller subtracts. A backend that exits in between takes its time
- * with it; the servers' pools keep theirs open.
+ * the server's idle use, which the caller subtracts. A backend that exits in between (a pool closing a
+ * connection idle for 10 s) takes its time from the live processes' sum, and the postmaster, which
+ * reaps it, adds that time to its children's (cutime, cstime: in 10 ms ticks), which are counted too:
+ * without them a pool that shrank during a paced run read as less than nothing (bench:payments,
+ * 2026-12-03 18:27, PostgreSQL's CPU a create 0).
  */
 export function postgresCpuUs(): number {
   let ns = 0;
+  const processes: Array<{ pid: string; stat: string }> = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8') !== 'postgres\n') continue;
       ns += schedstatNs(`/proc/${entry}/schedstat`);
+      processes.push({ pid: entry, stat: readFileSync(`/proc/${entry}/stat`, 'utf8') });
     } catch {
       // The process ended since /proc was read.
     }
+  }
+  const pids = new Set(processes.map((p) => p.pid));
+  for (const { stat } of processes) {
+    // After the command's closing bracket: state, ppid, ... utime, stime, cutime, cstime (fields 3-17).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const postmaster = !pids.has(fields[1] ?? '');
+    if (postmaster) ns += (Number(fields[13]) + Number(fields[14])) * 10_000_000;
   }
   return ns / 1000;
 }
