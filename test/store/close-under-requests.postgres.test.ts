@@ -37,40 +37,45 @@ if (ENGINE === 'postgres') {
     const { holder, schema } = await lockHolder(t, app.config.databaseUrl);
     await holder.query(`begin; lock table ${schema}.payments in share mode`);
 
-    // Without an e-mail to send, a create is one statement, written with the others of the moment.
-    const body = JSON.stringify(paymentBody({ customerEmail: undefined, customerEmailCC: undefined }));
-    const head = [
-      'POST /merchant/v1/payments/process HTTP/1.1',
-      'Host: 127.0.0.1',
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      ...Object.entries(m.headers).map(([name, value]) => `${name}: ${value}`),
-    ].join('\r\n');
-    const sockets = Array.from({ length: CREATES }, () => {
-      const socket = net.connect(app.port, '127.0.0.1');
-      socket.on('error', () => {});
-      socket.write(`${head}\r\n\r\n${body}`);
-      return socket;
-    });
-    // Two statements of the write batcher (its limit in flight, payment.repository.ts) wait on the lock
-    // (pg_locks: pg_stat_activity is read once per transaction); the other creates queue behind them.
-    let waiting = 0;
-    for (const until = Date.now() + 10_000; waiting < 2 && Date.now() < until; await sleep(20)) {
-      const { rows } = await holder.query<{ n: number }>(
-        `select count(*)::int as n from pg_locks where not granted and relation = '${schema}.payments'::regclass`,
-      );
-      waiting = rows[0]?.n ?? 0;
+    try {
+      // Without an e-mail to send, a create is one statement, written with the others of the moment.
+      const body = JSON.stringify(paymentBody({ customerEmail: undefined, customerEmailCC: undefined }));
+      const head = [
+        'POST /merchant/v1/payments/process HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        ...Object.entries(m.headers).map(([name, value]) => `${name}: ${value}`),
+      ].join('\r\n');
+      const sockets = Array.from({ length: CREATES }, () => {
+        const socket = net.connect(app.port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(`${head}\r\n\r\n${body}`);
+        return socket;
+      });
+      // Two statements of the write batcher (its limit in flight, payment.repository.ts) wait on the lock
+      // (pg_locks: pg_stat_activity is read once per transaction); the other creates queue behind them.
+      let waiting = 0;
+      for (const until = Date.now() + 10_000; waiting < 2 && Date.now() < until; await sleep(20)) {
+        const { rows } = await holder.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where not granted and relation = '${schema}.payments'::regclass`,
+        );
+        waiting = rows[0]?.n ?? 0;
+      }
+      assert.equal(waiting, 2, 'statements waiting on the lock');
+      for (const until = Date.now() + 10_000; read < CREATES && Date.now() < until; ) await sleep(20);
+      assert.equal(read, CREATES, 'every create read');
+      // Read, they go on through their handlers to the write batcher's queue, whatever their clients do.
+      await sleep(300);
+      for (const socket of sockets) socket.destroy();
+      const closed = app.app.close();
+      await sleep(300);
+      await holder.query('commit');
+      await closed;
+    } finally {
+      // A failure above would otherwise leave the lock held while the app's pool closes, and hang.
+      await holder.query('rollback');
     }
-    assert.equal(waiting, 2, 'statements waiting on the lock');
-    for (const until = Date.now() + 10_000; read < CREATES && Date.now() < until; ) await sleep(20);
-    assert.equal(read, CREATES, 'every create read');
-    // Read, they go on through their handlers to the write batcher's queue, whatever their clients do.
-    await sleep(300);
-    for (const socket of sockets) socket.destroy();
-    const closed = app.app.close();
-    await sleep(300);
-    await holder.query('commit');
-    await closed;
 
     const errors = lines
       .map((line) => JSON.parse(line) as { level: number; msg: string })
