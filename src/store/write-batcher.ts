@@ -8,6 +8,8 @@
 // the members of a batch share their connection's fate. Reads that many requests make at once can go
 // the same way, each member given its own answer by `run` (a merchant credential: integration.repository.ts).
 
+import type { Db } from './database.js';
+
 export interface WriteBatcherOptions<T> {
   /** Runs the items as one statement (one item: its single form). */
   run: (items: T[]) => Promise<void>;
@@ -76,6 +78,21 @@ export class WriteBatcher<T> {
       await this.#run([w.item]).then(w.resolve, w.reject);
     }
   }
+}
+
+/** One batcher for each database, made when first asked for with the options `options` gives for it. */
+export function batcherPerDatabase<T>(
+  options: (db: Db) => WriteBatcherOptions<T>,
+): (db: Db) => WriteBatcher<T> {
+  const batchers = new WeakMap<Db, WriteBatcher<T>>();
+  return (db) => {
+    let batcher = batchers.get(db);
+    if (!batcher) {
+      batcher = new WriteBatcher(options(db));
+      batchers.set(db, batcher);
+    }
+    return batcher;
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
 // attempts table. A batch of deliveries is one statement on PostgreSQL (no transaction: one round trip),
 // a transaction on SQLite.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import type { CompiledQuery } from 'kysely';
 import {
   attemptsOfEvent,
@@ -21,6 +21,16 @@ const NOW = new Date('2026-12-03T13:00:00.000Z');
 const LATER = new Date('2026-12-03T13:00:01.000Z');
 
 const pendingEvent = (n: number) => outboxEvent(n, new Date(NOW.getTime() - 1_000 + n));
+
+/** A test app's database with events 1..`count` pending, claimed by 'me'. */
+async function claimedEvents(t: TestContext, count: number): Promise<{ db: Db; claimed: EventRow[] }> {
+  const { deps } = await buildTestApp(t);
+  const db = deps.db;
+  const numbers = Array.from({ length: count }, (_, i) => i + 1);
+  await db.insertInto('events').values(numbers.map(pendingEvent)).execute();
+  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
+  return { db, claimed: await claimDueEvents(db, ENGINE, claim) };
+}
 
 function outcome(event: EventRow, state: 'delivered' | 'pending'): EventOutcome {
   const delivered = state === 'delivered';
@@ -64,11 +74,7 @@ function watched(db: Db) {
 }
 
 test('a batch of deliveries is recorded whole, in one statement on PostgreSQL, and a lost lease is kept', async (t) => {
-  const { deps } = await buildTestApp(t);
-  const db = deps.db;
-  await db.insertInto('events').values([1, 2, 3, 4].map(pendingEvent)).execute();
-  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
-  const claimed = await claimDueEvents(db, ENGINE, claim);
+  const { db, claimed } = await claimedEvents(t, 4);
   assert.equal(claimed.length, 4);
   // Event 4's lease expired and another process took it meanwhile.
   await db.updateTable('events').set({ lease_owner: 'other' }).where('id', '=', 'ev4').execute();
@@ -118,11 +124,8 @@ test('a batch of deliveries is recorded whole, in one statement on PostgreSQL, a
 });
 
 test('deliveries recorded with a retry: each event gets its own state', async (t) => {
-  const { deps } = await buildTestApp(t);
-  const db = deps.db;
-  await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
-  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
-  const [first, second] = await claimDueEvents(db, ENGINE, claim);
+  const { db, claimed } = await claimedEvents(t, 2);
+  const [first, second] = claimed;
   assert.ok(first && second);
 
   await recordOutcomes(db, ENGINE, 'me', [outcome(first, 'delivered'), outcome(second, 'pending')]);
@@ -144,11 +147,7 @@ test('deliveries recorded with a retry: each event gets its own state', async (t
 });
 
 test('a batch of deliveries whose write fails records none of them', async (t) => {
-  const { deps } = await buildTestApp(t);
-  const db = deps.db;
-  await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
-  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
-  const claimed = await claimDueEvents(db, ENGINE, claim);
+  const { db, claimed } = await claimedEvents(t, 2);
   const outcomes = claimed.map((e) => outcome(e, 'delivered'));
   // Event 2's lease was lost, and its attempt is on record already: the batch's insert of it breaks the key.
   await db.updateTable('events').set({ lease_owner: 'other' }).where('id', '=', 'ev2').execute();
@@ -171,11 +170,8 @@ test('a batch of deliveries whose write fails records none of them', async (t) =
 });
 
 test('an event delivered twice in one batch keeps both attempts', async (t) => {
-  const { deps } = await buildTestApp(t);
-  const db = deps.db;
-  await db.insertInto('events').values([1, 2].map(pendingEvent)).execute();
-  const claim = { owner: 'me', now: NOW, leaseUntil: new Date(NOW.getTime() + 60_000), limit: 10 };
-  const [first, second] = await claimDueEvents(db, ENGINE, claim);
+  const { db, claimed } = await claimedEvents(t, 2);
+  const [first, second] = claimed;
   assert.ok(first && second);
   // The first send's lease ran out before it was recorded, and this process sent the event again.
   const again = outcome(first, 'delivered');

@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db, Engine } from '../../store/database.js';
 import { newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { reusableQuery } from '../../store/reusable-query.js';
-import { WriteBatcher } from '../../store/write-batcher.js';
+import { batcherPerDatabase } from '../../store/write-batcher.js';
 import type { Integration } from './integration.js';
 import type { IntegrationTable } from './integration.row.js';
 
@@ -97,14 +97,21 @@ interface CredentialLookup {
   row?: MerchantCredentialRow;
 }
 
-const credentialBatchers = new WeakMap<Db, WriteBatcher<CredentialLookup>>();
-
 /** Reads the credentials of `lookups` in one statement, each id once. */
 async function readCredentials(db: Db, lookups: CredentialLookup[]): Promise<void> {
   const rows = await merchantCredentials(db, [...new Set(lookups.map((l) => l.id))]);
   const byId = new Map(rows.map((row) => [row.credential_integration_id, row]));
   for (const lookup of lookups) lookup.row = byId.get(lookup.id);
 }
+
+const credentialBatcher = batcherPerDatabase<CredentialLookup>((db) => ({
+  run: (lookups) => readCredentials(db, lookups),
+  maxInFlight: 2,
+  maxBatch: 64,
+  // A read can run again: a failed batch's calls are each read alone (as before batching), so that a
+  // connection lost under one statement fails no more calls than it did.
+  retryAlone: () => true,
+}));
 
 /**
  * The merchant credential of integration `id` (every merchant call but a get payment's). On PostgreSQL,
@@ -123,20 +130,8 @@ export async function findMerchantCredentialRow(
   id: string,
 ): Promise<MerchantCredentialRow | undefined> {
   if (engine !== 'postgres' || db.isTransaction) return (await merchantCredential(db, id))[0];
-  let batcher = credentialBatchers.get(db);
-  if (!batcher) {
-    batcher = new WriteBatcher({
-      run: (lookups) => readCredentials(db, lookups),
-      maxInFlight: 2,
-      maxBatch: 64,
-      // A read can run again: a failed batch's calls are each read alone (as before batching), so that a
-      // connection lost under one statement fails no more calls than it did.
-      retryAlone: () => true,
-    });
-    credentialBatchers.set(db, batcher);
-  }
   const lookup: CredentialLookup = { id };
-  await batcher.write(lookup);
+  await credentialBatcher(db).write(lookup);
   return lookup.row;
 }
 

@@ -3,7 +3,7 @@ import type { Db, Engine } from '../../store/database.js';
 import { mapPage, newestFirstPage, type Page, type PageRequest } from '../../store/paging.js';
 import { prepared } from '../../store/prepared.js';
 import { reusableQuery, runBuilt } from '../../store/reusable-query.js';
-import { statementFailed, WriteBatcher } from '../../store/write-batcher.js';
+import { batcherPerDatabase, statementFailed } from '../../store/write-batcher.js';
 import type { PendingEventRow } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import { merchantCredentialQuery } from '../integrations/integration.repository.js';
@@ -257,7 +257,12 @@ export async function insertProcessedPayment(
   ]);
 }
 
-const batchers = new WeakMap<Db, WriteBatcher<NewPaymentWrite>>();
+const newPaymentsBatcher = batcherPerDatabase<NewPaymentWrite>((db) => ({
+  run: (writes) => runNewPayments(db, writes),
+  maxInFlight: 2,
+  maxBatch: 16,
+  retryAlone: statementFailed,
+}));
 
 /**
  * insertProcessedPayment on PostgreSQL when it needs no transaction of its own (writesNewPaymentAtOnce): on
@@ -278,17 +283,7 @@ export function insertProcessedPaymentAtOnce(
 ): Promise<void> {
   const write = newPaymentWrite(payment, history, event);
   if (db.isTransaction) return runNewPayments(db, [write]);
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new WriteBatcher({
-      run: (writes) => runNewPayments(db, writes),
-      maxInFlight: 2,
-      maxBatch: 16,
-      retryAlone: statementFailed,
-    });
-    batchers.set(db, batcher);
-  }
-  return batcher.write(write);
+  return newPaymentsBatcher(db).write(write);
 }
 
 async function countLive(db: Db, companyId: string, integrationId: string, by: 1 | -1): Promise<void> {
