@@ -1,6 +1,7 @@
 // The HTTP agent webhooks are sent through: undici, 10 s time-outs, no redirects followed, and (unless
 // private targets are allowed) a DNS lookup that refuses any name resolving to a non-public address,
-// so the address actually connected to is the one checked (DESIGN.md 5).
+// so the address actually connected to is the one checked (DESIGN.md 5). Lookups of one name made at
+// the same time share one (sharedLookups).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
@@ -23,14 +24,41 @@ export type LookupAll = (hostname: string, callback: ResolveCallback) => void;
 const systemLookupAll: LookupAll = (hostname, callback) =>
   dnsLookup(hostname, { all: true, verbatim: true }, callback);
 
-/** A net.connect `lookup` that fails when any address of the name is not public. */
-export function publicOnlyLookup(resolve: LookupAll = systemLookupAll): LookupFunction {
+/**
+ * `resolve`, with the lookups of one name asked for while one is under way answered by that one. Each
+ * failed delivery opens a new connection, and each connection looks its name up in libuv's four
+ * threads (shared with file and crypto work): a receiver whose name does not resolve, with a batch of
+ * its events in flight, queued 132 lookups that took up to 10 s each to fail (a SIGTERM then waited
+ * as long for them). Nothing is kept once the lookup has answered: the next connection asks again.
+ */
+export function sharedLookups(resolve: LookupAll = systemLookupAll): LookupAll {
+  const waiting = new Map<string, ResolveCallback[]>();
+  return (hostname, callback) => {
+    const callbacks = waiting.get(hostname);
+    if (callbacks) {
+      callbacks.push(callback);
+      return;
+    }
+    waiting.set(hostname, [callback]);
+    resolve(hostname, (err, addresses) => {
+      const answered = waiting.get(hostname) ?? [];
+      waiting.delete(hostname);
+      for (const each of answered) each(err, addresses);
+    });
+  };
+}
+
+/**
+ * A net.connect `lookup` on `resolve`; with `publicOnly`, one that fails when any address of the name
+ * is not public.
+ */
+export function addressLookup(resolve: LookupAll, publicOnly: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const family = options.family === 4 || options.family === 6 ? options.family : 0;
       const usable = addresses.filter((entry) => family === 0 || entry.family === family);
-      const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+      const refused = publicOnly && addresses.find((entry) => !isPublicAddress(entry.address));
       if (refused) return callback(new PrivateTargetError(hostname, refused.address), '', 0);
       const first = usable[0];
       if (!first) {
@@ -42,6 +70,16 @@ export function publicOnlyLookup(resolve: LookupAll = systemLookupAll): LookupFu
       return callback(null, first.address, first.family);
     });
   };
+}
+
+/** A net.connect `lookup` that fails when any address of the name is not public. */
+export function publicOnlyLookup(resolve: LookupAll = systemLookupAll): LookupFunction {
+  return addressLookup(resolve, true);
+}
+
+/** The lookup of the webhook agents: shared lookups, public addresses only unless `allowPrivate`. */
+export function webhookLookup(allowPrivate: boolean, resolve: LookupAll = systemLookupAll): LookupFunction {
+  return addressLookup(sharedLookups(resolve), !allowPrivate);
 }
 
 const agents = new Map<boolean, Agent>();
@@ -56,7 +94,7 @@ export function webhookAgent(allowPrivate: boolean): Agent {
       keepAliveTimeout: 4_000,
       connect: {
         timeout: WEBHOOK_TIMEOUT_MS,
-        ...(allowPrivate ? {} : { lookup: publicOnlyLookup() }),
+        lookup: webhookLookup(allowPrivate),
       },
     });
     agents.set(allowPrivate, agent);
