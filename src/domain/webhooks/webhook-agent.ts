@@ -30,6 +30,7 @@ const systemLookupAll: LookupAll = (hostname, callback) =>
  * threads (shared with file and crypto work): a receiver whose name does not resolve, with a batch of
  * its events in flight, queued 132 lookups that took up to 10 s each to fail (a SIGTERM then waited
  * as long for them). Nothing is kept once the lookup has answered: the next connection asks again.
+ * (The URL check's cachedResolver, webhook-url.ts, keeps answers for 30 s; a connection does not.)
  */
 export function sharedLookups(resolve: LookupAll = systemLookupAll): LookupAll {
   const waiting = new Map<string, ResolveCallback[]>();
@@ -52,7 +53,7 @@ export function sharedLookups(resolve: LookupAll = systemLookupAll): LookupAll {
  * A net.connect `lookup` on `resolve`; with `publicOnly`, one that fails when any address of the name
  * is not public.
  */
-export function addressLookup(resolve: LookupAll, publicOnly: boolean): LookupFunction {
+function addressLookup(resolve: LookupAll, publicOnly: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '', 0);
@@ -70,11 +71,6 @@ export function addressLookup(resolve: LookupAll, publicOnly: boolean): LookupFu
       return callback(null, first.address, first.family);
     });
   };
-}
-
-/** A net.connect `lookup` that fails when any address of the name is not public. */
-export function publicOnlyLookup(resolve: LookupAll = systemLookupAll): LookupFunction {
-  return addressLookup(resolve, true);
 }
 
 /** The lookup of the webhook agents: shared lookups, public addresses only unless `allowPrivate`. */

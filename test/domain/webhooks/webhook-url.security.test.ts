@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Agent, request } from 'undici';
 import { isPublicAddress } from '../../../src/domain/webhooks/public-address.js';
-import { publicOnlyLookup } from '../../../src/domain/webhooks/webhook-agent.js';
+import { webhookLookup } from '../../../src/domain/webhooks/webhook-agent.js';
 import {
   assertWebhookUrl,
   cachedResolver,
@@ -115,7 +115,7 @@ test('at connection time, a name that now resolves to loopback is refused before
   // DNS rebinding: the name looked public when it was set, and resolves to 127.0.0.1 now.
   const agent = new Agent({
     connect: {
-      lookup: publicOnlyLookup((host, callback) =>
+      lookup: webhookLookup(false, (host, callback) =>
         callback(null, host === 'rebound.example' ? [{ address: '127.0.0.1', family: 4 }] : []),
       ),
     },
